@@ -1,9 +1,30 @@
 import { defineConfig } from 'vitest/config';
+import { fakerEnSubsetPlugin } from './build/faker-en-subset.ts';
 
-export default defineConfig({
+// `vite build` writes the ES module (faker in a lazily loaded chunk); `vite build --mode iife`
+// writes the classic script, which cannot code-split and so holds everything.
+export default defineConfig(({ mode }) => ({
+  plugins: [fakerEnSubsetPlugin()],
+  // Library mode leaves this to the host bundler; our bundles carry React, so set it here.
+  define: mode === 'test' ? {} : { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    target: 'es2022',
+    emptyOutDir: mode !== 'iife',
+    sourcemap: true,
+    lib: {
+      entry: 'src/index.ts',
+      name: 'ScimGenerator',
+      formats: mode === 'iife' ? ['iife'] : ['es'],
+      fileName: (format) => (format === 'iife' ? 'scim-generator.iife.js' : 'scim-generator.js'),
+    },
+    rolldownOptions: {
+      // charset ascii: host pages often serve scripts without a charset; escaped text survives that.
+      output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true, charset: 'ascii' },
+    },
+  },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'scripts/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
-});
+}));

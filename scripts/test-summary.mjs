@@ -1,0 +1,26 @@
+// Prints one line, `N passed, M failed`, summed over every suite's JSON report.
+// A suite that should have run but left no report counts as one failure.
+import { existsSync, readFileSync } from 'node:fs';
+
+const suites = [
+  { name: 'unit (vitest)', file: 'reports/vitest.json', count: (r) => [r.numPassedTests, r.numFailedTests] },
+  {
+    name: 'browser (playwright)',
+    file: 'reports/playwright.json',
+    count: (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected],
+  },
+];
+
+let passed = 0;
+let failed = 0;
+for (const suite of suites) {
+  if (!existsSync(suite.file)) {
+    console.log(`${suite.name}: no report at ${suite.file}`);
+    failed += 1;
+    continue;
+  }
+  const [p, f] = suite.count(JSON.parse(readFileSync(suite.file, 'utf8')));
+  passed += p;
+  failed += f;
+}
+console.log(`${passed} passed, ${failed} failed`);

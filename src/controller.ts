@@ -1,0 +1,149 @@
+import { readApiKey } from './api-key';
+import type { GeneratorConfig } from './config';
+import { sendRecord, type SendResult } from './scim/client';
+import { loadedGenerator, preloadGenerator, type GeneratorModule } from './scim/load-generator';
+import { recordName, type ScimRecord } from './scim/schemas';
+
+export const RESULT_EVENT = 'scim-generator-result';
+export const COMPLETE_EVENT = 'scim-generator-complete';
+export const PLAN_CARD_DELAY_MS = 500;
+
+/** `detail` of the `scim-generator-result` event: one finished item. */
+export interface ItemResult extends SendResult {
+  /** Position of the item in its batch, 0 to 9. */
+  index: number;
+  /** The created record's name (`name.formatted` or `displayName`); only on success. */
+  name?: string;
+  /** The record that was sent. */
+  record: ScimRecord;
+}
+
+/** `detail` of the `scim-generator-complete` event: every item of the batch, in batch order. */
+export interface BatchResult {
+  results: ItemResult[];
+}
+
+export interface ResultLine extends ItemResult {
+  /** Unique across batches, for list keys. */
+  id: string;
+}
+
+export interface GeneratorState {
+  /** Lines in the order their responses arrived. */
+  lines: readonly ResultLine[];
+  running: boolean;
+  /** Set when the batch could not start at all (the generator failed to load). */
+  error?: string;
+}
+
+const IDLE: GeneratorState = { lines: [], running: false };
+
+/**
+ * One element's batches: generate records, send them, collect the results, tell the host page.
+ * It lives outside React so that moving the element in the DOM (r2wc unmounts and remounts
+ * React on every move) keeps the batch and its lines.
+ */
+export class GeneratorController {
+  #state: GeneratorState = IDLE;
+  #listeners = new Set<() => void>();
+  #batch: AbortController | undefined;
+  #batchNumber = 0;
+  #planCardTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly host: HTMLElement) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  getState = (): GeneratorState => this.#state;
+
+  /** Abandons any batch in flight, empties the lines, and sends a new batch. */
+  generate(config: GeneratorConfig, options: { active: boolean }): void {
+    this.#batch?.abort();
+    const batch = new AbortController();
+    this.#batch = batch;
+    const batchId = String(++this.#batchNumber);
+    this.#setState({ lines: [], running: true });
+
+    const start = (generator: GeneratorModule) => {
+      if (batch !== this.#batch) return;
+      let records: ScimRecord[];
+      try {
+        records = generator.generateRecords(config.resourceType, options);
+      } catch (error) {
+        this.#setState({ lines: [], running: false, error: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      this.#send(records, config, batch, batchId);
+    };
+    const loaded = loadedGenerator();
+    if (loaded) {
+      start(loaded); // same task as the press: no await before the calls go out
+      return;
+    }
+    preloadGenerator().then(start, () => {
+      if (batch === this.#batch) this.#setState({ lines: [], running: false, error: 'Could not load the record generator' });
+    });
+  }
+
+  /** Clicks the second plan card in the document after a short delay (the Pro hand-off). */
+  selectPlanCardLater(selector: string): void {
+    clearTimeout(this.#planCardTimer);
+    this.#planCardTimer = setTimeout(() => {
+      try {
+        this.host.ownerDocument.querySelectorAll<HTMLElement>(selector)[1]?.click();
+      } catch {
+        // An invalid selector selects nothing.
+      }
+    }, PLAN_CARD_DELAY_MS);
+  }
+
+  /** Stops everything in flight and forgets the lines: the element has left the page. */
+  reset(): void {
+    this.#batch?.abort();
+    this.#batch = undefined;
+    clearTimeout(this.#planCardTimer);
+    this.#setState(IDLE);
+  }
+
+  #send(records: ScimRecord[], config: GeneratorConfig, batch: AbortController, batchId: string): void {
+    const apiKey = readApiKey();
+    const results: ItemResult[] = [];
+    let finished = 0;
+    records.forEach((record, index) => {
+      void sendRecord({ url: config.endpoint, record, apiKey, timeoutMs: config.timeoutMs, signal: batch.signal }).then(
+        (sent) => {
+          if (batch.signal.aborted) return;
+          const result: ItemResult = { ...sent, index, record, ...(sent.ok ? { name: recordName(record) } : {}) };
+          results[index] = result;
+          const running = ++finished < records.length;
+          this.#setState({ lines: [...this.#state.lines, { ...result, id: `${batchId}-${index}` }], running });
+          this.#emit(RESULT_EVENT, result);
+          if (!running) this.#emit(COMPLETE_EVENT, { results } satisfies BatchResult);
+        },
+      );
+    });
+  }
+
+  #setState(state: GeneratorState): void {
+    this.#state = state;
+    this.#listeners.forEach((listener) => listener());
+  }
+
+  #emit(type: string, detail: unknown): void {
+    this.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+const controllers = new WeakMap<HTMLElement, GeneratorController>();
+
+export function controllerFor(host: HTMLElement): GeneratorController {
+  let controller = controllers.get(host);
+  if (!controller) {
+    controller = new GeneratorController(host);
+    controllers.set(host, controller);
+  }
+  return controller;
+}

@@ -1,0 +1,104 @@
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { parseConfig, type GeneratorAttributes } from '../config';
+import { controllerFor } from '../controller';
+import { preloadGenerator } from '../scim/load-generator';
+import { Notice, noticeFor } from './Notice';
+import { ResultLineItem } from './ResultLineItem';
+import styles from './styles.css?inline';
+
+export interface ScimGeneratorProps extends GeneratorAttributes {
+  /** The shadow root r2wc renders into. */
+  container?: HTMLElement | ShadowRoot;
+}
+
+function hostOf(container: HTMLElement | ShadowRoot): HTMLElement {
+  return container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
+}
+
+/** Loads faker while the page is idle, so a first press rarely waits for it. */
+function usePreloadWhenIdle(): void {
+  useEffect(() => {
+    const preload = () => void preloadGenerator().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(preload, { timeout: 5000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(preload, 2000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) {
+  const [host] = useState(() => (container ? hostOf(container) : document.createElement('div')));
+  const controller = controllerFor(host);
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const [active, setActive] = useState(false);
+  const checkboxId = useId();
+  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector } = attributes;
+  const parsed = useMemo(
+    () => parseConfig({ resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector }, host.ownerDocument.baseURI),
+    [resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, host],
+  );
+  usePreloadWhenIdle();
+
+  if (!parsed.ok) {
+    return (
+      <div className="scim-generator" part="base">
+        <style>{styles}</style>
+        <p role="alert" part="message" className="message">
+          {parsed.message}
+        </p>
+      </div>
+    );
+  }
+
+  const { config } = parsed;
+  const notice = noticeFor(state.lines[0]?.status);
+  const warmUp = () => void preloadGenerator().catch(() => undefined);
+
+  return (
+    <div className="scim-generator" part="base">
+      <style>{styles}</style>
+      <div className="controls">
+        <button
+          type="button"
+          part="button"
+          onClick={() => controller.generate(config, { active })}
+          onPointerEnter={warmUp}
+          onFocus={warmUp}
+        >
+          Generate {config.resourceType} →
+        </button>
+        {config.resourceType === 'Users' && (
+          <label htmlFor={checkboxId} part="checkbox-label">
+            <input
+              id={checkboxId}
+              type="checkbox"
+              part="checkbox"
+              checked={active}
+              onChange={(event) => setActive(event.target.checked)}
+            />{' '}
+            Create activated users
+          </label>
+        )}
+      </div>
+      <div className="results" aria-live="polite" aria-busy={state.running}>
+        {state.error ? (
+          <p role="alert" part="message" className="message">
+            {state.error}
+          </p>
+        ) : notice ? (
+          <Notice kind={notice} config={config} onProClick={() => controller.selectPlanCardLater(config.planCardSelector)} />
+        ) : (
+          state.lines.length > 0 && (
+            <ul part="results">
+              {state.lines.map((line) => (
+                <ResultLineItem key={line.id} line={line} />
+              ))}
+            </ul>
+          )
+        )}
+      </div>
+    </div>
+  );
+}
