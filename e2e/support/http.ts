@@ -1,0 +1,37 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export interface RunningServer {
+  /** Origin with a trailing slash, e.g. `http://127.0.0.1:41234/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on a free loopback port; `close()` also drops keep-alive connections. */
+export async function listen(app: express.Express, host = '127.0.0.1'): Promise<RunningServer> {
+  const server = app.listen(0, host);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+/**
+ * Serves the built bundles under `/dist/` and the static test pages of `e2e/fixtures` at `/`,
+ * the way a docs site would: plain files, no build step. Mount a SCIM API on the same app.
+ */
+export function bundleSite(): express.Express {
+  const app = express();
+  app.use('/dist', express.static(root('dist')));
+  app.use(express.static(root('e2e/fixtures')));
+  return app;
+}
