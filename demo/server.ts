@@ -1,0 +1,92 @@
+import express from 'express';
+import { readFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createServer as createViteServer } from 'vite';
+import { PAGE_PATHS } from './pages';
+import { PLANS_PATH, type PlanLimits } from './plans';
+import { createSandbox, type SandboxOptions } from './sandbox/app';
+import { resolveConfig } from './sandbox/config';
+
+export interface DemoServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  sandbox?: SandboxOptions;
+}
+
+export interface DemoServer {
+  /** Origin with a trailing slash, e.g. `http://localhost:5173/`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const demoRoot = fileURLToPath(new URL('.', import.meta.url));
+const viteConfigFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
+
+/**
+ * One process: the sandbox SCIM provider, and the demo pages through Vite in middleware mode,
+ * so the pages import the element from its TypeScript source with no build step.
+ */
+export async function startDemoServer({ port, host = 'localhost', sandbox = {} }: DemoServerOptions): Promise<DemoServer> {
+  // Bad limits (options or SANDBOX_* variables) throw here, before anything listens.
+  const { freeLimit, proLimit, windowMs } = resolveConfig(sandbox);
+  const limits: PlanLimits = { free: freeLimit, pro: proLimit, windowMs };
+  const app = express();
+  app.use(createSandbox(sandbox));
+  app.get(PLANS_PATH, (_req, res) => {
+    res.json(limits);
+  });
+
+  const httpServer = createHttpServer(app);
+  const vite = await createViteServer({
+    // The project's config brings the plugins the source needs (virtual:faker-en-subset).
+    configFile: viteConfigFile,
+    root: demoRoot,
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    logLevel: 'warn',
+  });
+  app.use(vite.middlewares);
+  app.get([...PAGE_PATHS], async (req, res, next) => {
+    try {
+      const html = await readFile(`${demoRoot}index.html`, 'utf8');
+      res.type('html').send(await vite.transformIndexHtml(req.originalUrl, html));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject).listen(port, host, resolve);
+    });
+  } catch (error) {
+    await vite.close();
+    throw error;
+  }
+  const { port: boundPort } = httpServer.address() as AddressInfo;
+  return {
+    url: `http://${host}:${boundPort}/`,
+    close: async () => {
+      await vite.close();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const server = await startDemoServer({ port: Number(process.env.PORT ?? 5173), host: process.env.HOST });
+  console.log(`scim-generator demo: ${server.url}`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop).once('SIGTERM', stop);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

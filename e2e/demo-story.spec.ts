@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startDemoServer, type DemoServer } from '../demo/server';
+
+// The server `npm start` runs, with a Free limit two presses can use up.
+const FREE_LIMIT = 20;
+const PRO_PLAN_DELAY_MS = 500;
+
+let server: DemoServer;
+
+test.beforeAll(async () => {
+  server = await startDemoServer({
+    port: 0,
+    host: '127.0.0.1',
+    sandbox: { freeLimit: FREE_LIMIT, proLimit: 100, windowMs: 60_000 },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+const generator = (page: Page, resourceType: 'Users' | 'Groups') =>
+  page.locator(`scim-generator[resource-type="${resourceType}"]`);
+
+/** Presses Generate and waits for the batch: ten result lines, or the 401/429 notice. */
+async function press(page: Page, resourceType: 'Users' | 'Groups') {
+  const widget = generator(page, resourceType);
+  await widget.getByRole('button', { name: `Generate ${resourceType} →` }).click();
+  await expect(widget.locator('[part~="result"], [part="notice"]').first()).toBeVisible({ timeout: 15_000 });
+  return widget;
+}
+
+async function expectTenCreated(page: Page, resourceType: 'Users' | 'Groups') {
+  const lines = generator(page, resourceType).locator('[part~="result"]');
+  await expect(lines).toHaveCount(10);
+  await expect(lines.filter({ hasText: /^✓?\s*201 Created \S/ })).toHaveCount(10);
+}
+
+test('the demo story: key, Users and Groups, rate limit, Pro hand-off, forgotten key', async ({ page }, testInfo) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await test.step('create a Free key on /apikey/', async () => {
+    await page.goto(new URL('/apikey/', server.url).href);
+    const planCards = page.locator('.plan-card');
+    await expect(planCards).toHaveCount(2);
+    await expect(planCards.nth(0).getByRole('radio')).toBeChecked();
+    await expect(planCards.nth(0)).toContainText(`${FREE_LIMIT} requests per minute`);
+
+    await page.locator('#create-new-access-key').getByRole('button', { name: 'Create a Free key' }).click();
+    await expect(page.locator('[data-key-plan]')).toHaveText('Free key');
+    await expect(page.locator('[data-key-limit]')).toHaveText(`${FREE_LIMIT} requests per minute`);
+    const storedKey = await page.evaluate(() => localStorage.getItem('apikey'));
+    expect(storedKey).toMatch(/^\S{32,}$/);
+    await expect(page.locator('[data-key-value]')).toHaveText(storedKey ?? '');
+  });
+
+  await test.step('generate Users and Groups on /', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Generators' }).click();
+    await expect(page).toHaveURL(server.url);
+    await press(page, 'Users');
+    await expectTenCreated(page, 'Users');
+    await press(page, 'Groups');
+    await expectTenCreated(page, 'Groups');
+
+    const screenshot = testInfo.outputPath('demo-with-results.png');
+    await page.screenshot({ path: screenshot, fullPage: true });
+    await testInfo.attach('demo with results', { path: screenshot, contentType: 'image/png' });
+  });
+
+  await test.step('press until the rate limit shows', async () => {
+    // Two presses of ten calls used up the Free limit, so the third one is refused.
+    const users = await press(page, 'Users');
+    await expect(users.locator('[part="notice"]')).toContainText(
+      'Rate Limit Exceeded: Your API key has reached its request limit.',
+    );
+    await expect(users.locator('[part~="result"]')).toHaveCount(0);
+  });
+
+  await test.step('the Pro link opens the key page and selects Pro after 500 ms', async () => {
+    const proRadio = page.locator('.plan-card').nth(1).getByRole('radio');
+    const clickedAt = Date.now();
+    await generator(page, 'Users').getByRole('link', { name: 'Create a Pro Access key' }).click();
+
+    await expect(page).toHaveURL(new URL('/apikey/#create-new-access-key', server.url).href);
+    await expect(page.locator('#create-new-access-key')).toBeInViewport();
+    await expect(proRadio).not.toBeChecked({ timeout: 100 });
+    await expect(proRadio).toBeChecked({ timeout: 2_000 });
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(PRO_PLAN_DELAY_MS);
+    await expect(page.getByRole('button', { name: 'Create a Pro key' })).toBeVisible();
+    // The widget stayed in the document, hidden with its page, and keeps its notice.
+    await expect(generator(page, 'Users').locator('[part="notice"]')).toBeAttached();
+
+    const screenshot = testInfo.outputPath('key-page-pro-selected.png');
+    await page.screenshot({ path: screenshot, fullPage: true });
+    await testInfo.attach('key page, Pro selected', { path: screenshot, contentType: 'image/png' });
+  });
+
+  await test.step('forget the key and see the 401 warning', async () => {
+    await page.getByRole('button', { name: 'Forget the key' }).click();
+    await expect(page.locator('[data-key-absent]')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('apikey'))).toBeNull();
+
+    await page.goBack();
+    await expect(page).toHaveURL(server.url);
+    const groups = await press(page, 'Groups');
+    await expect(groups.locator('[part="notice"]')).toHaveText(
+      'Warning: You are not authenticated. Please get a valid API key here.',
+    );
+    await expect(groups.locator('[part="notice"]').getByRole('link', { name: 'here' })).toHaveAttribute(
+      'href',
+      new URL('/apikey/', server.url).href,
+    );
+  });
+
+  expect(pageErrors).toEqual([]);
+});
