@@ -1,0 +1,99 @@
+import type { Locator, Page } from '@playwright/test';
+import type { BatchResult, ScimRecord } from '../../src/index';
+
+export const RESULT_EVENT = 'scim-generator-result';
+export const COMPLETE_EVENT = 'scim-generator-complete';
+
+/** Stores `key` where the element reads it (`localStorage['apikey']`) before any page script runs. */
+export async function storeApiKey(page: Page, key: string): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('apikey', value), key);
+}
+
+export interface RenderedLine {
+  /** The line's `part` attribute, e.g. `result success`. */
+  part: string;
+  /** The text a reader gets, e.g. `201 Created Jane Doe` (decorative markers left out). */
+  text: string;
+}
+
+/** The result lines an element shows right now, in display order. */
+export function resultLines(element: Locator): Promise<RenderedLine[]> {
+  return element.evaluate((host) =>
+    [...(host.shadowRoot?.querySelectorAll('[part~="result"]') ?? [])].map((line) => {
+      const readable = line.cloneNode(true) as Element;
+      readable.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+      return {
+        part: line.getAttribute('part') ?? '',
+        text: (readable.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      };
+    }),
+  );
+}
+
+/** The same lines sorted by text: lines appear in the order responses arrive, which varies. */
+export async function sortedResultLines(element: Locator): Promise<RenderedLine[]> {
+  return (await resultLines(element)).sort((a, b) => a.text.localeCompare(b.text));
+}
+
+/** The lines a batch whose every record was created must show, sorted as `sortedResultLines`. */
+export function createdLinesFor(batch: BatchResult): RenderedLine[] {
+  return batch.results
+    .map(({ record }) => ({ part: 'result success', text: `201 Created ${displayedName(record)}` }))
+    .sort((a, b) => a.text.localeCompare(b.text));
+}
+
+/** What a line shows for a created record: `name.formatted` of a user, `displayName` of a group. */
+export function displayedName(record: ScimRecord): string {
+  return 'displayName' in record ? record.displayName : record.name.formatted;
+}
+
+/** The attribute a SCIM server keeps unique: `userName` of a user, `displayName` of a group. */
+export function uniqueName(record: ScimRecord): string {
+  return 'displayName' in record ? record.displayName : record.userName;
+}
+
+/** The element's generate button (`Generate Users →` or `Generate Groups →`). */
+export function generateButton(element: Locator): Locator {
+  return element.getByRole('button', { name: /^Generate (Users|Groups)/ });
+}
+
+/** Presses the element's button and resolves with the detail of the batch's complete event. */
+export async function generateBatch(element: Locator): Promise<BatchResult> {
+  const pending = await element.evaluateHandle((host, type) => {
+    const done = new Promise<BatchResult>((resolve) =>
+      host.addEventListener(type, (event) => resolve((event as CustomEvent<BatchResult>).detail), { once: true }),
+    );
+    return { done };
+  }, COMPLETE_EVENT);
+  await generateButton(element).click();
+  return pending.evaluate((handle) => handle.done);
+}
+
+export interface RecordedEvent<Detail = unknown> {
+  type: string;
+  /** `id` of the event's target. */
+  targetId: string;
+  detail: Detail;
+}
+
+/**
+ * Records events of the given types that reach `document` (they bubble and are composed),
+ * from this call on. Read them with the returned function.
+ */
+export async function recordEvents(page: Page, types: string[]): Promise<() => Promise<RecordedEvent[]>> {
+  const key = `__recordedEvents${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ key, types }) => {
+      const recorded: unknown[] = [];
+      Object.defineProperty(window, key, { value: recorded });
+      for (const type of types) {
+        document.addEventListener(type, (event) => {
+          const target = event.target as Element;
+          recorded.push({ type, targetId: target.id, detail: (event as CustomEvent).detail });
+        });
+      }
+    },
+    { key, types },
+  );
+  return () => page.evaluate((key) => (window as unknown as Record<string, RecordedEvent[]>)[key] ?? [], key);
+}

@@ -1,0 +1,51 @@
+import express from 'express';
+import { createSandbox, KEYS_PATH, SCIM_PATH, type SandboxOptions } from '../../demo/sandbox/app';
+import { listen, type RunningServer } from './http';
+
+export type Plan = 'free' | 'pro';
+
+export interface SandboxServer extends RunningServer {
+  /** The SCIM base URL, e.g. `http://127.0.0.1:41234/scim/v2`. */
+  scimUrl: string;
+  /** Issues a key with `POST /api/keys`. */
+  createApiKey(plan: Plan): Promise<string>;
+  /** Every resource of one type the sandbox holds (`GET /scim/v2/{type}`, one page). */
+  listResources(apiKey: string, resourceType: 'Users' | 'Groups'): Promise<Record<string, unknown>[]>;
+}
+
+/**
+ * Mounts the sandbox SCIM provider on `app` (after whatever `app` already serves, e.g.
+ * `bundleSite()`) and listens on a free port of `host`.
+ */
+export async function listenWithSandbox(
+  app: express.Express = express(),
+  options: { sandbox?: SandboxOptions; host?: string } = {},
+): Promise<SandboxServer> {
+  app.use(createSandbox(options.sandbox));
+  const server = await listen(app, options.host);
+  const scimUrl = new URL(SCIM_PATH, server.url).href;
+  return {
+    ...server,
+    scimUrl,
+    createApiKey: (plan) => createApiKey(server.url, plan),
+    listResources: async (apiKey, resourceType) => {
+      const response = await fetch(`${scimUrl}/${resourceType}?count=1000`, {
+        headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/scim+json' },
+      });
+      if (!response.ok) throw new Error(`GET ${resourceType} answered ${response.status}`);
+      const list = (await response.json()) as { Resources?: Record<string, unknown>[] };
+      return list.Resources ?? [];
+    },
+  };
+}
+
+/** Issues a key from the sandbox at `origin`. */
+export async function createApiKey(origin: string, plan: Plan): Promise<string> {
+  const response = await fetch(new URL(KEYS_PATH, origin), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ plan }),
+  });
+  if (response.status !== 201) throw new Error(`POST ${KEYS_PATH} answered ${response.status}`);
+  return ((await response.json()) as { key: string }).key;
+}
