@@ -61,7 +61,8 @@ export async function sendRecord(options: SendOptions): Promise<SendResult> {
     });
     const result: SendResult = {
       status: response.status,
-      statusText: statusTextFor(response.status, response.statusText),
+      // A server may echo the credential in its reason phrase, as in its error detail.
+      statusText: redact(statusTextFor(response.status, response.statusText), apiKey),
       ok: response.ok,
     };
     return response.ok ? result : { ...result, ...(await readScimError(response, apiKey)) };
