@@ -1,0 +1,121 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { parseConfig, type GeneratorAttributes, type GeneratorConfig } from './config';
+
+const PAGE = 'https://docs.example.com/guide/page.html';
+
+function configOf(attributes: GeneratorAttributes, documentBase = PAGE): GeneratorConfig {
+  const parsed = parseConfig(attributes, documentBase);
+  if (!parsed.ok) throw new Error(`expected a config, got "${parsed.message}"`);
+  return parsed.config;
+}
+
+function messageOf(attributes: GeneratorAttributes, documentBase = PAGE): string {
+  const parsed = parseConfig(attributes, documentBase);
+  if (parsed.ok) throw new Error(`expected a message, got ${JSON.stringify(parsed.config)}`);
+  return parsed.message;
+}
+
+describe('parseConfig', () => {
+  it('uses the defaults, resolved against the page', () => {
+    expect(configOf({})).toEqual({
+      resourceType: 'Users',
+      endpoint: 'https://docs.example.com/scim/v2/Users',
+      apiKeyUrl: 'https://docs.example.com/apikey/',
+      keyCreationUrl: 'https://docs.example.com/apikey/#create-new-access-key',
+      timeoutMs: 30000,
+      planCardSelector: '.plan-card',
+    });
+  });
+
+  it('treats blank attributes as absent', () => {
+    const blank = { resourceType: ' ', baseUrl: '', apiKeyUrl: '  ', timeout: '', planCardSelector: ' ' };
+    expect(configOf(blank)).toEqual(configOf({}));
+  });
+
+  it('accepts Groups and posts to /Groups', () => {
+    const config = configOf({ resourceType: 'Groups', baseUrl: 'https://scim.example.com/scim/v2' });
+    expect(config.resourceType).toBe('Groups');
+    expect(config.endpoint).toBe('https://scim.example.com/scim/v2/Groups');
+  });
+
+  it.each(['https://scim.example.com/scim/v2', 'https://scim.example.com/scim/v2/', 'https://scim.example.com/scim/v2//'])(
+    'appends /Users to %s with exactly one slash',
+    (baseUrl) => {
+      expect(configOf({ baseUrl }).endpoint).toBe('https://scim.example.com/scim/v2/Users');
+    },
+  );
+
+  it('resolves a relative base-url against the page', () => {
+    expect(configOf({ baseUrl: 'api/scim' }).endpoint).toBe('https://docs.example.com/guide/api/scim/Users');
+    expect(configOf({ baseUrl: '/tenant/7/scim/v2/' }).endpoint).toBe('https://docs.example.com/tenant/7/scim/v2/Users');
+  });
+
+  it('keeps a query string after the resource path', () => {
+    expect(configOf({ baseUrl: 'http://localhost:8080/scim?tenant=a' }).endpoint).toBe(
+      'http://localhost:8080/scim/Users?tenant=a',
+    );
+  });
+
+  it.each(['Things', 'users', 'User', 'Groups,Users'])('rejects the resource type %j', (resourceType) => {
+    expect(messageOf({ resourceType })).toBe('Invalid resource type');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<b>x</b>',
+    'ftp://files.example.com/scim',
+    'http://',
+    'https://',
+    'http://exa mple.com/scim',
+    'http://[::1',
+    'https://user:secret@scim.example.com/scim/v2',
+    'https://:secret@scim.example.com/scim/v2',
+  ])('rejects the base-url %j with a message', (baseUrl) => {
+    expect(messageOf({ baseUrl })).toMatch(/^Invalid base-url: /);
+  });
+
+  it('rejects the default base-url on a page that is not served over http(s)', () => {
+    expect(messageOf({}, 'about:blank')).toMatch(/^Invalid base-url/);
+  });
+
+  it.each(['1', '500', ' 2500 ', '2147483647'])('accepts the timeout %j', (timeout) => {
+    expect(configOf({ timeout }).timeoutMs).toBe(Number(timeout));
+  });
+
+  it.each(['0', '-1', '1.5', 'abc', '10s', 'Infinity', 'NaN', '1e12', '2147483648'])(
+    'rejects the timeout %j with a message',
+    (timeout) => {
+      expect(messageOf({ timeout })).toMatch(/^Invalid timeout: /);
+    },
+  );
+
+  it('reports the resource type before other problems', () => {
+    expect(messageOf({ resourceType: 'Things', baseUrl: 'javascript:x', timeout: '0' })).toBe('Invalid resource type');
+  });
+
+  it('takes an http(s) api-key-url and points key creation at its #create-new-access-key', () => {
+    const config = configOf({ apiKeyUrl: 'https://provider.example.com/account/keys?tab=1#old' });
+    expect(config.apiKeyUrl).toBe('https://provider.example.com/account/keys?tab=1#old');
+    expect(config.keyCreationUrl).toBe('https://provider.example.com/account/keys?tab=1#create-new-access-key');
+  });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,hi', 'vbscript:x', 'ftp://x/keys', 'https://u:p@x/keys'])(
+    'falls back to the default key page for the api-key-url %j',
+    (apiKeyUrl) => {
+      const config = configOf({ apiKeyUrl });
+      expect(config.apiKeyUrl).toBe('https://docs.example.com/apikey/');
+      expect(config.keyCreationUrl).toBe('https://docs.example.com/apikey/#create-new-access-key');
+    },
+  );
+
+  it('has no link target at all when neither api-key-url nor the default is http(s)', () => {
+    const config = configOf({ baseUrl: 'https://scim.example.com/v2', apiKeyUrl: 'javascript:x' }, 'about:blank');
+    expect(config.apiKeyUrl).toBeNull();
+    expect(config.keyCreationUrl).toBeNull();
+  });
+
+  it('takes a custom plan-card-selector', () => {
+    expect(configOf({ planCardSelector: '[data-plan]' }).planCardSelector).toBe('[data-plan]');
+  });
+});
