@@ -1,6 +1,6 @@
 import { readApiKey } from './api-key';
 import type { GeneratorConfig } from './config';
-import { sendRecord, type SendResult } from './scim/client';
+import type { SendResult } from './scim/client';
 import { loadedGenerator, preloadGenerator, type GeneratorModule } from './scim/load-generator';
 import { recordName, type ScimRecord } from './scim/schemas';
 
@@ -76,7 +76,7 @@ export class GeneratorController {
         this.#setState({ lines: [], running: false, error: error instanceof Error ? error.message : String(error) });
         return;
       }
-      this.#send(records, config, batch, batchId);
+      this.#send(generator, records, config, batch, batchId);
     };
     const loaded = loadedGenerator();
     if (loaded) {
@@ -108,7 +108,13 @@ export class GeneratorController {
     this.#setState(IDLE);
   }
 
-  #send(records: ScimRecord[], config: GeneratorConfig, batch: AbortController, batchId: string): void {
+  #send(
+    { sendRecord }: GeneratorModule,
+    records: ScimRecord[],
+    config: GeneratorConfig,
+    batch: AbortController,
+    batchId: string,
+  ): void {
     const apiKey = readApiKey();
     const results: ItemResult[] = [];
     let finished = 0;

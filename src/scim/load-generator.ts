@@ -1,14 +1,15 @@
-export type GeneratorModule = typeof import('./generate');
+export type GeneratorModule = typeof import('./press-module');
 
 let loaded: GeneratorModule | undefined;
 let loading: Promise<GeneratorModule> | undefined;
 
 /**
- * Starts loading the record generator (faker and its locale data), which the ES module build
- * puts in a chunk of its own so a page pays for it only when the element is about to be used.
+ * Starts loading the record generator (faker and its locale data) and the HTTP client, which the
+ * ES module build puts in a chunk of its own so a page pays for it only when the element is about
+ * to be used.
  */
 export function preloadGenerator(): Promise<GeneratorModule> {
-  loading ??= import('./generate').then(
+  loading ??= import('./press-module').then(
     (module) => (loaded = module),
     (error: unknown) => {
       loading = undefined; // let a later press try again
