@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { bundleSite } from './support/http';
-import { test, expect } from './support/page-errors';
-import { listenWithSandbox, type SandboxServer } from './support/sandbox';
+import { test, expect } from './support/site-test';
+import type { SandboxServer } from './support/sandbox';
 import {
   createdLinesFor,
   generateBatch,
@@ -12,18 +11,14 @@ import {
 } from './support/generator';
 
 // The built bundles loaded the way a static docs page loads them, against the sandbox SCIM provider.
-let site: SandboxServer;
 let apiKey: string;
 
-test.beforeAll(async () => {
-  site = await listenWithSandbox(bundleSite());
+test.beforeEach(async ({ page, site }) => {
   apiKey = await site.createApiKey('pro');
+  await storeApiKey(page, apiKey);
 });
-test.afterAll(() => site.close());
 
-test.beforeEach(({ page }) => storeApiKey(page, apiKey));
-
-async function expectBatchCreated(page: Page, resourceType: 'Users' | 'Groups') {
+async function expectBatchCreated(page: Page, site: SandboxServer, resourceType: 'Users' | 'Groups') {
   const element = page.locator('scim-generator');
   const batch = await generateBatch(element);
 
@@ -35,24 +30,24 @@ async function expectBatchCreated(page: Page, resourceType: 'Users' | 'Groups') 
   expect(stored).toEqual(expect.arrayContaining(batch.results.map(({ record }) => uniqueName(record))));
 }
 
-test('the IIFE from a plain <script src> creates 10 users the server then holds', async ({ page }) => {
+test('the IIFE from a plain <script src> creates 10 users the server then holds', async ({ page, site }) => {
   await page.goto(`${site.url}iife.html`);
   await expect(generateButton(page.locator('scim-generator'))).toHaveText('Generate Users →');
-  await expectBatchCreated(page, 'Users');
+  await expectBatchCreated(page, site, 'Users');
 });
 
-test('the ES module from <script type="module"> loads its lazy chunk and creates 10 groups', async ({ page }) => {
+test('the ES module from <script type="module"> loads its lazy chunk and creates 10 groups', async ({ page, site }) => {
   const chunkRequests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/dist/chunks/')) chunkRequests.push(request.url());
   });
   await page.goto(`${site.url}esm.html`);
   await expect(generateButton(page.locator('scim-generator'))).toHaveText('Generate Groups →');
-  await expectBatchCreated(page, 'Groups');
+  await expectBatchCreated(page, site, 'Groups');
   expect(chunkRequests.length).toBeGreaterThan(0);
 });
 
-test('the script included twice and both builds on one page define the element once and it works', async ({ page }) => {
+test('the script included twice and both builds on one page define the element once and it works', async ({ page, site }) => {
   await page.addInitScript(() => {
     const define = customElements.define.bind(customElements);
     const definedNames: string[] = [];
@@ -68,10 +63,10 @@ test('the script included twice and both builds on one page define the element o
 
   const definedNames = await page.evaluate(() => (window as unknown as { definedNames: string[] }).definedNames);
   expect(definedNames.filter((name) => name === 'scim-generator')).toEqual(['scim-generator']);
-  await expectBatchCreated(page, 'Users');
+  await expectBatchCreated(page, site, 'Users');
 });
 
-test('the shadow root is open and host page styles do not reach inside it', async ({ page }) => {
+test('the shadow root is open and host page styles do not reach inside it', async ({ page, site }) => {
   await page.goto(`${site.url}iife.html`);
   // What a careless CMS theme might ship: hide and recolour every control on the page.
   await page.addStyleTag({

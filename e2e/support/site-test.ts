@@ -1,0 +1,20 @@
+import type { SandboxOptions } from '../../demo/sandbox/app';
+import { bundleSite } from './http';
+import { test as pageErrorsTest } from './page-errors';
+import { listenWithSandbox, type SandboxServer } from './sandbox';
+
+/**
+ * `test` with, per test, a fresh server holding the built bundles, the static pages of
+ * `e2e/fixtures` and its own empty sandbox SCIM provider (so no test sees another's records:
+ * group names come from a small space and a repeat answers 409). Page errors fail the test.
+ */
+export const test = pageErrorsTest.extend<{ sandboxOptions: SandboxOptions; site: SandboxServer }>({
+  sandboxOptions: [{}, { option: true }],
+  site: async ({ sandboxOptions }, use) => {
+    const site = await listenWithSandbox(bundleSite(), { sandbox: sandboxOptions });
+    await use(site);
+    await site.close();
+  },
+});
+
+export { expect } from './page-errors';
