@@ -1,0 +1,38 @@
+import cors from 'cors';
+import express from 'express';
+import { resolveConfig, type SandboxOptions } from './config';
+import { KeyRing } from './keys';
+import { KEYS_PATH, keysRouter } from './keys-route';
+import { scimRouter } from './scim-router';
+import { createStore } from './store';
+
+export type { SandboxOptions } from './config';
+export { KEYS_PATH } from './keys-route';
+
+export const SCIM_PATH = '/scim/v2';
+
+/**
+ * A SCIM 2.0 service provider with its own empty store and its own API keys.
+ * Serves `POST /api/keys` and the SCIM API under `/scim/v2`; mount it with `app.use(createSandbox())`.
+ * Options win over the SANDBOX_* environment variables, which win over the defaults.
+ */
+export function createSandbox(options: SandboxOptions = {}): express.Express {
+  const config = resolveConfig(options);
+  const keys = new KeyRing({ free: config.freeLimit, pro: config.proLimit });
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Only on our paths, so a host app that mounts the sandbox keeps its own CORS policy.
+  app.use(
+    [KEYS_PATH, SCIM_PATH],
+    cors({
+      origin: '*',
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      exposedHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy'],
+    }),
+  );
+  app.use(keysRouter(keys));
+  app.use(SCIM_PATH, scimRouter(createStore(), keys, config.windowMs));
+  return app;
+}

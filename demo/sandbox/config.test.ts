@@ -1,0 +1,36 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, resolveConfig } from './config';
+
+describe('resolveConfig', () => {
+  it('defaults to 50 and 1000 requests per 15 minutes', () => {
+    expect(resolveConfig({}, {})).toEqual({ freeLimit: 50, proLimit: 1000, windowMs: 900_000 });
+    expect(DEFAULT_CONFIG).toEqual({ freeLimit: 50, proLimit: 1000, windowMs: 900_000 });
+  });
+
+  it('reads SANDBOX_FREE_LIMIT, SANDBOX_PRO_LIMIT and SANDBOX_WINDOW_MS', () => {
+    const env = { SANDBOX_FREE_LIMIT: '5', SANDBOX_PRO_LIMIT: ' 50 ', SANDBOX_WINDOW_MS: '1000' };
+
+    expect(resolveConfig({}, env)).toEqual({ freeLimit: 5, proLimit: 50, windowMs: 1000 });
+  });
+
+  it('lets options win over the environment', () => {
+    expect(resolveConfig({ freeLimit: 2 }, { SANDBOX_FREE_LIMIT: '5', SANDBOX_PRO_LIMIT: '6' })).toEqual({
+      freeLimit: 2,
+      proLimit: 6,
+      windowMs: 900_000,
+    });
+  });
+
+  it('ignores empty environment variables', () => {
+    expect(resolveConfig({}, { SANDBOX_FREE_LIMIT: '' }).freeLimit).toBe(50);
+  });
+
+  it.each(['abc', '0', '-1', '1.5'])('refuses SANDBOX_FREE_LIMIT=%s', (value) => {
+    expect(() => resolveConfig({}, { SANDBOX_FREE_LIMIT: value })).toThrow(/SANDBOX_FREE_LIMIT|freeLimit/);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('refuses the option proLimit: %s', (proLimit) => {
+    expect(() => resolveConfig({ proLimit }, {})).toThrow(/proLimit/);
+  });
+});

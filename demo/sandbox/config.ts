@@ -1,0 +1,42 @@
+export interface SandboxOptions {
+  /** Requests per window for a Free key. */
+  freeLimit?: number;
+  /** Requests per window for a Pro key. */
+  proLimit?: number;
+  /** Length of the rate-limit window in milliseconds. */
+  windowMs?: number;
+}
+
+export type SandboxConfig = Required<SandboxOptions>;
+
+export const DEFAULT_CONFIG: SandboxConfig = {
+  freeLimit: 50,
+  proLimit: 1000,
+  windowMs: 15 * 60 * 1000,
+};
+
+export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
+  freeLimit: 'SANDBOX_FREE_LIMIT',
+  proLimit: 'SANDBOX_PRO_LIMIT',
+  windowMs: 'SANDBOX_WINDOW_MS',
+};
+
+/** Options win over environment variables, which win over the defaults. */
+export function resolveConfig(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const config = { ...DEFAULT_CONFIG };
+  for (const name of Object.keys(DEFAULT_CONFIG) as (keyof SandboxConfig)[]) {
+    const value = options[name] ?? fromEnv(env, ENV_NAMES[name]) ?? DEFAULT_CONFIG[name];
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError(`Sandbox option ${name} must be a positive integer, got ${value}`);
+    }
+    config[name] = value;
+  }
+  return config;
+}
+
+function fromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^\d+$/.test(raw)) throw new RangeError(`${name} must be a positive integer, got "${raw}"`);
+  return Number(raw);
+}

@@ -1,0 +1,50 @@
+import express, { type ErrorRequestHandler, type Router } from 'express';
+import SCIMMY from 'scimmy';
+import SCIMMYRouters from 'scimmy-routers';
+import { authenticatedKey, requireApiKey } from './auth';
+import { keepQueryWritable } from './express5-query';
+import type { KeyRing } from './keys';
+import { limitPerKey } from './rate-limit';
+import { declareScimResources } from './resources';
+import { parseScimBody, scimBodyErrors } from './scim-body';
+import { sendScimError } from './scim-error';
+import type { SandboxStore } from './store';
+
+/**
+ * scimmy-routers answers 5xx errors itself and then passes them on; without this,
+ * express would log them and close the connection. 501 is the expected answer to
+ * /Bulk, not a fault. Express needs all four parameters to see an error handler.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const lastResort: ErrorRequestHandler = (error: { status?: unknown }, _req, res, _next) => {
+  if (error.status !== 501) console.error('SCIM sandbox error:', error);
+  if (!res.headersSent) sendScimError(res, 500, 'Internal server error');
+};
+
+/** The SCIM API, to mount at `/scim/v2`: authentication, then rate limiting, then scimmy-routers. */
+export function scimRouter(store: SandboxStore, keys: KeyRing, windowMs: number): Router {
+  declareScimResources();
+
+  const router = express.Router();
+  router.use(requireApiKey(keys), limitPerKey(windowMs), keepQueryWritable, parseScimBody, scimBodyErrors);
+  router.all('/Me', (_req, res) => sendScimError(res, 501, 'The sandbox has no /Me endpoint: API keys are not Users'));
+
+  // scimmy's service provider config is process-wide and the SCIMMYRouters constructor
+  // appends its authentication scheme to it, so clear the list to avoid one copy per sandbox.
+  SCIMMY.Config.set('authenticationSchemes', []);
+  router.use(
+    new SCIMMYRouters({
+      type: 'bearer',
+      // requireApiKey has already turned away unknown keys.
+      handler: (req) => authenticatedKey(req).id,
+      context: () => store,
+    }),
+  );
+  // The constructor also switches Bulk on. One Bulk request could write a thousand
+  // resources past the per-request plan limits, so switch it off again.
+  SCIMMY.Config.set('bulk', false);
+
+  router.use(lastResort);
+
+  return router;
+}

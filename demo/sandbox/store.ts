@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type SCIMMY from 'scimmy';
+import { scimError } from './scim-error';
+
+/** A resource as scimmy hands it to an ingress handler, minus what the server assigns. */
+export type UserData = Omit<SCIMMY.Schemas.User, 'id' | 'meta'>;
+export type GroupData = Omit<SCIMMY.Schemas.Group, 'id' | 'meta'>;
+
+export interface Meta {
+  created: string;
+  lastModified: string;
+}
+
+export type Stored<T> = T & { id: string; meta: Meta };
+
+/**
+ * The resources of one resource type, in memory. One attribute is kept unique,
+ * compared case-insensitively as userName and displayName are not caseExact (RFC 7643).
+ */
+export class Collection<T extends object> {
+  readonly #records = new Map<string, Stored<T>>();
+  readonly #resourceType: string;
+  readonly #uniqueAttribute: keyof T & string;
+
+  constructor(resourceType: string, uniqueAttribute: keyof T & string) {
+    this.#resourceType = resourceType;
+    this.#uniqueAttribute = uniqueAttribute;
+  }
+
+  /** Every resource, oldest first. */
+  list(): Stored<T>[] {
+    return [...this.#records.values()].map((record) => structuredClone(record));
+  }
+
+  has(id: string): boolean {
+    return this.#records.has(id);
+  }
+
+  get(id: string): Stored<T> {
+    const record = this.#records.get(id);
+    if (!record) throw scimError(404, `${this.#resourceType} ${id} not found`);
+    return structuredClone(record);
+  }
+
+  create(data: T): Stored<T> {
+    this.#assertUnique(data);
+    const now = new Date().toISOString();
+    return this.#save({ ...structuredClone(data), id: randomUUID(), meta: { created: now, lastModified: now } });
+  }
+
+  replace(id: string, data: T): Stored<T> {
+    const { meta } = this.get(id);
+    this.#assertUnique(data, id);
+    return this.#save({ ...structuredClone(data), id, meta: { created: meta.created, lastModified: new Date().toISOString() } });
+  }
+
+  delete(id: string): void {
+    if (!this.#records.delete(id)) throw scimError(404, `${this.#resourceType} ${id} not found`);
+  }
+
+  #save(record: Stored<T>): Stored<T> {
+    this.#records.set(record.id, record);
+    return structuredClone(record);
+  }
+
+  #assertUnique(data: T, exceptId?: string): void {
+    const value = normalise(data[this.#uniqueAttribute]);
+    if (value === undefined) return;
+    for (const record of this.#records.values()) {
+      if (record.id !== exceptId && normalise(record[this.#uniqueAttribute]) === value) {
+        throw scimError(409, `${this.#uniqueAttribute} "${String(data[this.#uniqueAttribute])}" is already taken`, 'uniqueness');
+      }
+    }
+  }
+}
+
+function normalise(value: unknown): string | undefined {
+  return typeof value === 'string' ? value.toLowerCase() : undefined;
+}
+
+export interface SandboxStore {
+  users: Collection<UserData>;
+  groups: Collection<GroupData>;
+}
+
+export function createStore(): SandboxStore {
+  return {
+    users: new Collection<UserData>('User', 'userName'),
+    groups: new Collection<GroupData>('Group', 'displayName'),
+  };
+}

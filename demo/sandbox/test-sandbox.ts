@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandbox, type SandboxOptions } from './app';
+import type { Plan } from './keys';
+
+export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+
+export interface ScimRequest {
+  method?: string;
+  key?: string;
+  /** Sent as JSON; a string is sent as it is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RunningSandbox {
+  origin: string;
+  createKey(plan?: Plan): Promise<string>;
+  /** A request to `/scim/v2` + path. */
+  scim(path: string, request?: ScimRequest): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox on a free port. Limits default high so only rate-limit tests meet them. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const server = await listen(createSandbox({ freeLimit: 1000, proLimit: 1000, ...options }));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    async createKey(plan = 'free') {
+      const response = await fetch(`${origin}/api/keys`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ plan }),
+      });
+      if (response.status !== 201) throw new Error(`POST /api/keys answered ${response.status}`);
+      return ((await response.json()) as { key: string }).key;
+    },
+    scim(path, { method = 'GET', key, body, headers = {} } = {}) {
+      return fetch(`${origin}/scim/v2${path}`, {
+        method,
+        headers: {
+          Accept: 'application/scim+json',
+          ...(key === undefined ? {} : { Authorization: `Bearer ${key}` }),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/scim+json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    },
+    close() {
+      return new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function listen(app: ReturnType<typeof createSandbox>): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(0, '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}
+
+export function newUser(userName: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { schemas: [USER_SCHEMA], userName, ...extra };
+}
