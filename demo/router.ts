@@ -20,10 +20,10 @@ function withTrailingSlash(pathname: string): string {
 }
 
 /** The link a click activated, looking inside open shadow roots too (the widget's links live in one). */
-function clickedLink(event: MouseEvent): HTMLAnchorElement | undefined {
+function clickedLink(event: MouseEvent, view: Window & typeof globalThis): HTMLAnchorElement | undefined {
   return event
     .composedPath()
-    .find((target): target is HTMLAnchorElement => target instanceof HTMLAnchorElement && target.hasAttribute('href'));
+    .find((target): target is HTMLAnchorElement => target instanceof view.HTMLAnchorElement && target.hasAttribute('href'));
 }
 
 function isPlainClick(event: MouseEvent): boolean {
@@ -56,7 +56,7 @@ export function startRouter(pages: readonly Page[], doc: Document = document): R
 
   doc.addEventListener('click', (event) => {
     if (!isPlainClick(event)) return;
-    const link = clickedLink(event);
+    const link = clickedLink(event, view);
     if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
     const url = new URL(link.href);
     const here = new URL(view.location.href);

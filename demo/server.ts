@@ -34,6 +34,7 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {} }
   const { freeLimit, proLimit, windowMs } = resolveConfig(sandbox);
   const limits: PlanLimits = { free: freeLimit, pro: proLimit, windowMs };
   const app = express();
+  app.disable('x-powered-by');
   app.use(createSandbox(sandbox));
   app.get(PLANS_PATH, (_req, res) => {
     res.json(limits);

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PLANS_PATH, describeLimit, showPlanLimits } from './plans';
+
+describe('describeLimit', () => {
+  it('names the window in the largest unit that divides it', () => {
+    expect(describeLimit(50, 15 * 60_000)).toBe('50 requests per 15 minutes');
+    expect(describeLimit(1000, 2 * 3_600_000)).toBe('1000 requests per 2 hours');
+    expect(describeLimit(20, 60_000)).toBe('20 requests per minute');
+    expect(describeLimit(1, 90_000)).toBe('1 request per 90 seconds');
+    expect(describeLimit(5, 1_500)).toBe('5 requests per 1,500 milliseconds');
+  });
+});
+
+describe('showPlanLimits', () => {
+  function page() {
+    const root = document.createElement('div');
+    root.innerHTML = '<span data-plan-limit="free"></span><span data-plan-limit="pro"></span>';
+    return root;
+  }
+
+  it('writes each plan limit the server reports', async () => {
+    const root = page();
+    const fetchJson = vi.fn(async () => Response.json({ free: 50, pro: 1000, windowMs: 900_000 }));
+    await expect(showPlanLimits(root, fetchJson)).resolves.toEqual({ free: 50, pro: 1000, windowMs: 900_000 });
+    expect(fetchJson).toHaveBeenCalledWith(PLANS_PATH);
+    expect([...root.children].map((element) => element.textContent)).toEqual([
+      '50 requests per 15 minutes',
+      '1000 requests per 15 minutes',
+    ]);
+  });
+
+  it('says the limit is unknown when the server fails or answers nonsense', async () => {
+    for (const fetchJson of [
+      async () => Response.json({ free: '50' }),
+      async () => new Response('nope', { status: 500 }),
+      async () => Promise.reject(new TypeError('offline')),
+    ]) {
+      const root = page();
+      await expect(showPlanLimits(root, fetchJson)).resolves.toBeNull();
+      expect(root.textContent).toBe('limit unknownlimit unknown');
+    }
+  });
+});
