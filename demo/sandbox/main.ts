@@ -1,12 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import { KEYS_PATH, SCIM_PATH, createSandbox } from './app';
 
 const port = Number(process.env.PORT ?? 8787);
 const host = process.env.HOST ?? 'localhost';
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`PORT must be a port number, got "${process.env.PORT}"`);
 
-createSandbox().listen(port, host, (error?: Error) => {
+const server = createSandbox().listen(port, host, (error?: Error) => {
   if (error) throw error;
-  const origin = `http://${host}:${port}`;
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   console.log(`SCIM sandbox listening on ${origin}${SCIM_PATH}`);
   console.log(`Get a key: curl -X POST -H 'Content-Type: application/json' -d '{"plan":"free"}' ${origin}${KEYS_PATH}`);
 });

@@ -2,8 +2,8 @@ import express, { type ErrorRequestHandler } from 'express';
 import { SCIM_CONTENT_TYPE, sendScimError } from './scim-error';
 
 /**
- * Parses SCIM and plain JSON bodies. scimmy-routers parses them too, but its answer to
- * malformed JSON is labelled application/json, and to an unsupported charset an HTML 500.
+ * Parses SCIM and plain JSON bodies before scimmy-routers does. Its own answer to malformed
+ * JSON is labelled application/json, and to an unsupported charset is an HTML stack trace.
  */
 export const parseScimBody = express.json({ type: [SCIM_CONTENT_TYPE, 'application/json'] });
 
