@@ -1,0 +1,21 @@
+// Plain DOM: the tag name map, typed properties and typed events.
+import { COMPLETE_EVENT, RESULT_EVENT, type BatchResult, type ScimGeneratorElement } from 'scim-generator';
+
+const created: ScimGeneratorElement = document.createElement('scim-generator');
+created.resourceType = 'Groups';
+created.baseUrl = 'https://scim.example.com/scim/v2';
+// @ts-expect-error -- properties hold attribute strings
+created.timeout = 5000;
+
+const found = document.querySelector('scim-generator');
+found?.addEventListener('scim-generator-result', (event) => {
+  const { status, statusText, ok, name, record, index } = event.detail;
+  console.log(index, status, statusText, ok, name ?? record.schemas[0]);
+});
+document.addEventListener('scim-generator-complete', (event) => {
+  const batch: BatchResult = event.detail;
+  console.log(batch.results.length);
+});
+
+const eventNames: ['scim-generator-result', 'scim-generator-complete'] = [RESULT_EVENT, COMPLETE_EVENT];
+console.log(eventNames);
