@@ -1,0 +1,66 @@
+import { blockingViolations, runAxe } from './support/axe';
+import { failedLoadLine } from './support/page-errors';
+import { test, expect } from './support/site-test';
+import { generateBatch, generateButton, storeApiKey } from './support/generator';
+
+// axe-core on a page with the element in each state a user can see. A Free key allows one
+// request here, so the 429 notice is one request away.
+test.use({ sandboxOptions: { freeLimit: 1 } });
+
+test('idle: button and checkbox', async ({ page, site }, testInfo) => {
+  await storeApiKey(page, await site.createApiKey('pro'));
+  await page.goto(`${site.url}iife.html`);
+  await expect(generateButton(page.locator('scim-generator'))).toBeVisible();
+
+  expect(blockingViolations(await runAxe(page, testInfo, 'idle'))).toEqual([]);
+});
+
+test('with ten result lines', async ({ page, site }, testInfo) => {
+  await storeApiKey(page, await site.createApiKey('pro'));
+  await page.goto(`${site.url}iife.html`);
+  const element = page.locator('scim-generator');
+  await generateBatch(element);
+  await expect(element.locator('[part~="result"]')).toHaveCount(10);
+
+  expect(blockingViolations(await runAxe(page, testInfo, 'result lines'))).toEqual([]);
+});
+
+test('with ten result lines on a dark page', async ({ page, site }, testInfo) => {
+  await storeApiKey(page, await site.createApiKey('pro'));
+  await page.goto(`${site.url}iife.html`);
+  await page.addStyleTag({ content: 'body { background: #111827; color: #f3f4f6 }' });
+  const element = page.locator('scim-generator');
+  await generateBatch(element);
+  await expect(element.locator('[part~="result"]')).toHaveCount(10);
+
+  expect(blockingViolations(await runAxe(page, testInfo, 'result lines, dark page'))).toEqual([]);
+});
+
+test.describe('with the 401 notice', () => {
+  test.use({ expectedConsoleErrors: [failedLoadLine(401)] });
+
+  test('no stored key', async ({ page, site }, testInfo) => {
+    await page.goto(`${site.url}iife.html`);
+    const element = page.locator('scim-generator');
+    await generateBatch(element);
+    await expect(element.getByText('Warning: You are not authenticated.')).toBeVisible();
+
+    expect(blockingViolations(await runAxe(page, testInfo, '401 notice'))).toEqual([]);
+  });
+});
+
+test.describe('with the 429 notice', () => {
+  test.use({ expectedConsoleErrors: [failedLoadLine(429)] });
+
+  test('a Free key past its limit', async ({ page, site }, testInfo) => {
+    const freeKey = await site.createApiKey('free');
+    await site.listResources(freeKey, 'Users'); // the one request the key allows
+    await storeApiKey(page, freeKey);
+    await page.goto(`${site.url}iife.html`);
+    const element = page.locator('scim-generator');
+    await generateBatch(element);
+    await expect(element.getByText('Rate Limit Exceeded: Your API key has reached its request limit.')).toBeVisible();
+
+    expect(blockingViolations(await runAxe(page, testInfo, '429 notice'))).toEqual([]);
+  });
+});
