@@ -23,10 +23,11 @@ function describeTheBundle() {
     name: 'describe-the-bundle',
     packageLinkPhase({ customElementsManifest: manifest }) {
       const entry = manifest.modules.find((module) => module.path === ENTRY);
-      const exported = new Set(entry.exports.filter((item) => item.kind === 'js').map((item) => item.name));
-      const declarations = manifest.modules
-        .flatMap((module) => module.declarations ?? [])
-        .filter((declaration) => exported.has(declaration.name));
+      const found = manifest.modules.flatMap((module) => module.declarations ?? []);
+      const declarations = entry.exports
+        .filter((item) => item.kind === 'js')
+        .map((item) => found.find((declaration) => declaration.name === item.name))
+        .filter(Boolean);
       const elements = declarations.filter((declaration) => declaration.customElement);
       for (const element of elements) {
         delete element.superclass; // r2wc's generated class, which no module exports

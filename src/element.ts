@@ -73,9 +73,9 @@ const R2wcElement = r2wc(ScimGenerator, {
  * @csspart name - The created record's name on a success line.
  * @csspart detail - The server's SCIM error `scimType` and `detail` on an error line.
  * @csspart notice - The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines.
- * @csspart message - The error shown for an invalid attribute, or when the generator could not load.
+ * @csspart message - The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.
  *
- * @cssprop [--scim-generator-font-family=inherit] - Font family.
+ * @cssprop [--scim-generator-font-family=inherit] - Font family; the page's by default.
  * @cssprop [--scim-generator-font-size=inherit] - Font size; spacing scales with it.
  * @cssprop [--scim-generator-color=inherit] - Text colour; result and notice colours mix with it.
  * @cssprop [--scim-generator-spacing=0.75em] - Space between the controls and the results.
