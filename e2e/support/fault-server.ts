@@ -1,0 +1,230 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:
+ * `http://127.0.0.1:<port>/<fault>/scim/v2/Users`.
+ */
+export const FAULTS = [
+  'ok', // 201 Created with the record and an id
+  'reset', // destroys the connection: no HTTP response at all
+  'hang', // never answers
+  'hold', // held until release(), then 201
+  'html-500', // 500 with an HTML page (and a script in it)
+  'scim-400', // SCIM error, scimType invalidValue
+  'scim-409', // SCIM error, scimType uniqueness
+  'unauthorized', // SCIM error 401
+  'rate-limited', // SCIM error 429
+  'empty-reason', // 201 with an empty reason phrase: `HTTP/1.1 201 `
+  'no-cors', // 201, but neither the preflight nor the response carries CORS headers
+  'script-text', // 400 whose reason phrase, scimType and detail are markup
+  'echo-key', // 400 whose reason phrase and detail repeat the Authorization header
+  'mix', // per request, in turn: ok, scim-409, html-500, scim-400, reset
+] as const;
+export type Fault = (typeof FAULTS)[number];
+
+const MIX: readonly Fault[] = ['ok', 'scim-409', 'html-500', 'scim-400', 'reset'];
+
+export const MARKUP = '<img src=x onerror=window.__pwned=1>';
+export const SCIM_409_DETAIL = 'userName is already taken';
+export const SCIM_400_DETAIL = 'emails[0].value is not a valid address';
+
+/** How an exchange ended, as the server saw it. */
+export type Ending = 'open' | 'answered' | 'closed-by-client' | 'reset-by-server';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The fault this request was given (`mix` resolved to the fault it got). */
+  fault: Fault | undefined;
+  ending: Ending;
+}
+
+export interface FaultServer {
+  /** Origin without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  origin: string;
+  /** The `base-url` that makes every call get `fault`. */
+  baseUrl(fault: Fault): string;
+  /** Every request since start or reset(), preflights included, in arrival order. */
+  requests: RecordedRequest[];
+  /** The SCIM POSTs among `requests`. */
+  posts(): RecordedRequest[];
+  /** Answers the held `hold` requests with 201 and lets later ones through at once. */
+  release(): void;
+  /** Forgets the requests, restarts the mix and closes the gate of `hold` again. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
+  'Access-Control-Max-Age': '600',
+};
+
+function scimError(status: number, scimType: string | undefined, detail: string) {
+  return JSON.stringify({
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+    status: String(status),
+    ...(scimType ? { scimType } : {}),
+    detail,
+  });
+}
+
+function created(body: string): string {
+  let record: object = {};
+  try {
+    record = JSON.parse(body) as object;
+  } catch {
+    // Answer anyway: the client under test only reads the status.
+  }
+  return JSON.stringify({ ...record, id: crypto.randomUUID() });
+}
+
+type Answer = { status: number; reason?: string; contentType: string; body: string };
+
+function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
+  const scim = (status: number, scimType: string | undefined, detail: string, reason?: string): Answer => ({
+    status,
+    ...(reason === undefined ? {} : { reason }),
+    contentType: 'application/scim+json',
+    body: scimError(status, scimType, detail),
+  });
+  switch (fault) {
+    case 'ok':
+    case 'hold':
+    case 'no-cors':
+      return { status: 201, contentType: 'application/scim+json', body: created(request.body) };
+    case 'empty-reason':
+      return { status: 201, reason: '', contentType: 'application/scim+json', body: created(request.body) };
+    case 'html-500':
+      return {
+        status: 500,
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><h1>Oops</h1>${MARKUP}<script>window.__pwned = 1</script>`,
+      };
+    case 'scim-400':
+      return scim(400, 'invalidValue', SCIM_400_DETAIL);
+    case 'scim-409':
+      return scim(409, 'uniqueness', SCIM_409_DETAIL);
+    case 'unauthorized':
+      return scim(401, undefined, 'Missing or invalid bearer token');
+    case 'rate-limited':
+      return scim(429, 'tooMany', 'Request limit reached');
+    case 'script-text':
+      return scim(400, MARKUP, MARKUP, MARKUP);
+    case 'echo-key': {
+      const credential = request.headers.authorization ?? '';
+      return scim(400, 'invalidValue', `Token rejected: ${credential}`, `Bad credential ${credential}`);
+    }
+    default:
+      return undefined; // reset, hang, mix: handled by the caller
+  }
+}
+
+/** A SCIM endpoint that misbehaves on purpose, on a loopback port of its own (another origin than the page). */
+export async function startFaultServer(): Promise<FaultServer> {
+  let requests: RecordedRequest[] = [];
+  let held: { request: RecordedRequest; res: ServerResponse }[] = [];
+  let holding = true;
+  let mixTurn = 0;
+
+  function send(res: ServerResponse, request: RecordedRequest, answer: Answer, withCors: boolean): void {
+    const headers = { 'Content-Type': answer.contentType, ...(withCors ? CORS_HEADERS : {}) };
+    // An explicit reason (even '') is written as is; Node otherwise fills in the standard phrase.
+    if (answer.reason === undefined) res.writeHead(answer.status, headers);
+    else res.writeHead(answer.status, answer.reason, headers);
+    res.end(answer.body);
+    request.ending = 'answered';
+  }
+
+  function handlePost(fault: Fault, request: RecordedRequest, res: ServerResponse): void {
+    const given = fault === 'mix' ? (MIX[mixTurn++ % MIX.length] as Fault) : fault;
+    request.fault = given;
+    if (given === 'reset') {
+      request.ending = 'reset-by-server';
+      res.socket?.destroy();
+      return;
+    }
+    if (given === 'hang') return;
+    if (given === 'hold' && holding) {
+      held.push({ request, res });
+      return;
+    }
+    // A mix must not be changed by socket reuse: Chromium resends a request whose reused socket was reset.
+    if (fault === 'mix') res.setHeader('Connection', 'close');
+    send(res, request, answerFor(given, request) as Answer, given !== 'no-cors');
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
+    const segment = new URL(req.url ?? '/', 'http://x').pathname.split('/')[1] ?? '';
+    const fault = (FAULTS as readonly string[]).includes(segment) ? (segment as Fault) : undefined;
+    const request: RecordedRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+      fault,
+      ending: 'open',
+    };
+    requests.push(request);
+    res.on('close', () => {
+      if (request.ending === 'open') request.ending = 'closed-by-client';
+    });
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...(fault === 'no-cors' ? {} : CORS_HEADERS),
+        ...(fault === 'mix' ? { Connection: 'close' } : {}),
+      });
+      res.end();
+      request.ending = 'answered';
+      return;
+    }
+    if (req.method !== 'POST' || !fault) {
+      res.writeHead(404, CORS_HEADERS).end();
+      request.ending = 'answered';
+      return;
+    }
+    handlePost(fault, request, res);
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    baseUrl: (fault) => `${origin}/${fault}/scim/v2`,
+    get requests() {
+      return requests;
+    },
+    posts: () => requests.filter((request) => request.method === 'POST'),
+    release() {
+      holding = false;
+      for (const { request, res } of held) {
+        if (request.ending === 'open') send(res, request, answerFor('hold', request) as Answer, true);
+      }
+      held = [];
+    },
+    reset() {
+      requests = [];
+      held = [];
+      holding = true;
+      mixTurn = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
