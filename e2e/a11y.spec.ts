@@ -1,7 +1,7 @@
 import { blockingViolations, runAxe } from './support/axe';
 import { failedLoadLine } from './support/page-errors';
 import { test, expect } from './support/site-test';
-import { generateBatch, generateButton, storeApiKey } from './support/generator';
+import { generateAndExpectCreated, generateBatch, generateButton, storeApiKey } from './support/generator';
 
 // axe-core on a page with the element in each state a user can see. A Free key allows one
 // request here, so the 429 notice is one request away.
@@ -19,8 +19,7 @@ test('with ten result lines', async ({ page, site }, testInfo) => {
   await storeApiKey(page, await site.createApiKey('pro'));
   await page.goto(`${site.url}iife.html`);
   const element = page.locator('scim-generator');
-  await generateBatch(element);
-  await expect(element.locator('[part~="result"]')).toHaveCount(10);
+  await generateAndExpectCreated(element);
 
   expect(blockingViolations(await runAxe(page, testInfo, 'result lines'))).toEqual([]);
 });
@@ -30,8 +29,7 @@ test('with ten result lines on a dark page', async ({ page, site }, testInfo) =>
   await page.goto(`${site.url}iife.html`);
   await page.addStyleTag({ content: 'body { background: #111827; color: #f3f4f6 }' });
   const element = page.locator('scim-generator');
-  await generateBatch(element);
-  await expect(element.locator('[part~="result"]')).toHaveCount(10);
+  await generateAndExpectCreated(element);
 
   expect(blockingViolations(await runAxe(page, testInfo, 'result lines, dark page'))).toEqual([]);
 });
@@ -54,7 +52,7 @@ test.describe('with the 429 notice', () => {
 
   test('a Free key past its limit', async ({ page, site }, testInfo) => {
     const freeKey = await site.createApiKey('free');
-    await site.listResources(freeKey, 'Users'); // the one request the key allows
+    await site.heldNames(freeKey, 'Users'); // the one request the key allows
     await storeApiKey(page, freeKey);
     await page.goto(`${site.url}iife.html`);
     const element = page.locator('scim-generator');

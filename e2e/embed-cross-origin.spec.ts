@@ -3,7 +3,7 @@ import { bundleSite, listen, type RunningServer } from './support/http';
 import { test, expect } from './support/page-errors';
 import { requestLog, type LoggedRequest } from './support/request-log';
 import { listenWithSandbox, type SandboxServer } from './support/sandbox';
-import { createdLinesFor, generateBatch, sortedResultLines, storeApiKey } from './support/generator';
+import { generateAndExpectCreated, storeApiKey } from './support/generator';
 
 // A docs page on one origin (localhost:A) pointing the element at a SCIM API on another (localhost:B).
 // Same site, other port: the case where a cookie of the API's host would go along if the element
@@ -49,8 +49,7 @@ test('a base-url on another origin: CORS preflight passes, the key goes only the
   const probe = scim.log.find(({ url }) => url === PROBE_PATH);
   expect(probe?.headers.cookie).toContain('session=scim-origin-cookie');
 
-  const batch = await generateBatch(element);
-  await expect.poll(() => sortedResultLines(element)).toEqual(createdLinesFor(batch));
+  await generateAndExpectCreated(element);
 
   const docsOrigin = new URL(docs.server.url).origin;
   const preflights = scim.log.filter(({ method }) => method === 'OPTIONS');

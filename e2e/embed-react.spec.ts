@@ -4,14 +4,7 @@ import { bundleSite } from './support/http';
 import { test, expect } from './support/page-errors';
 import { buildAppWithBuiltElement, type BuiltApp } from './support/react-app';
 import { listenWithSandbox, type SandboxServer } from './support/sandbox';
-import {
-  createdLinesFor,
-  generateBatch,
-  generateButton,
-  sortedResultLines,
-  storeApiKey,
-  uniqueName,
-} from './support/generator';
+import { expectHeldBy, generateAndExpectCreated, generateButton, storeApiKey } from './support/generator';
 
 // A React 19 app, bundled by Vite at test time, rendering <scim-generator> from the built ES module.
 const APP_PATH = '/react-app/';
@@ -40,12 +33,10 @@ test('React 19 sets the attributes on the element, which creates 10 groups and t
 
   await expect(element).toHaveAttribute('resource-type', 'Groups');
   await expect(generateButton(element)).toHaveText('Generate Groups →');
-  const batch = await generateBatch(element);
+  const batch = await generateAndExpectCreated(element);
 
-  await expect.poll(() => sortedResultLines(element)).toEqual(createdLinesFor(batch));
   await expect(page.getByRole('status')).toHaveText('10 created');
-  const groups = (await site.listResources(apiKey, 'Groups')).map((group) => group.displayName);
-  expect(groups).toEqual(expect.arrayContaining(batch.results.map(({ record }) => uniqueName(record))));
+  await expectHeldBy(site, apiKey, batch);
 });
 
 test('a React re-render with a changed prop updates the live element', async ({ page }) => {
@@ -61,7 +52,6 @@ test('a React re-render with a changed prop updates the live element', async ({ 
   await expect(generateButton(element)).toHaveText('Generate Users →');
   await expect(element.getByLabel('Create activated users')).toBeVisible();
   expect(await element.evaluate((current, before) => current === before, elementBefore)).toBe(true);
-  const batch = await generateBatch(element);
-  await expect.poll(() => sortedResultLines(element)).toEqual(createdLinesFor(batch));
+  const batch = await generateAndExpectCreated(element);
   expect(batch.results.every(({ record }) => 'userName' in record)).toBe(true);
 });

@@ -1,14 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './support/site-test';
-import type { SandboxServer } from './support/sandbox';
-import {
-  createdLinesFor,
-  generateBatch,
-  generateButton,
-  sortedResultLines,
-  storeApiKey,
-  uniqueName,
-} from './support/generator';
+import { expectHeldBy, generateAndExpectCreated, generateButton, storeApiKey } from './support/generator';
 
 // The built bundles loaded the way a static docs page loads them, against the sandbox SCIM provider.
 let apiKey: string;
@@ -18,22 +9,12 @@ test.beforeEach(async ({ page, site }) => {
   await storeApiKey(page, apiKey);
 });
 
-async function expectBatchCreated(page: Page, site: SandboxServer, resourceType: 'Users' | 'Groups') {
-  const element = page.locator('scim-generator');
-  const batch = await generateBatch(element);
-
-  expect(batch.results).toHaveLength(10);
-  await expect.poll(() => sortedResultLines(element)).toEqual(createdLinesFor(batch));
-  const stored = (await site.listResources(apiKey, resourceType)).map((resource) =>
-    resourceType === 'Users' ? resource.userName : resource.displayName,
-  );
-  expect(stored).toEqual(expect.arrayContaining(batch.results.map(({ record }) => uniqueName(record))));
-}
-
 test('the IIFE from a plain <script src> creates 10 users the server then holds', async ({ page, site }) => {
   await page.goto(`${site.url}iife.html`);
-  await expect(generateButton(page.locator('scim-generator'))).toHaveText('Generate Users →');
-  await expectBatchCreated(page, site, 'Users');
+  const element = page.locator('scim-generator');
+  await expect(generateButton(element)).toHaveText('Generate Users →');
+
+  await expectHeldBy(site, apiKey, await generateAndExpectCreated(element));
 });
 
 test('the ES module from <script type="module"> loads its lazy chunk and creates 10 groups', async ({ page, site }) => {
@@ -42,12 +23,17 @@ test('the ES module from <script type="module"> loads its lazy chunk and creates
     if (new URL(request.url()).pathname.startsWith('/dist/chunks/')) chunkRequests.push(request.url());
   });
   await page.goto(`${site.url}esm.html`);
-  await expect(generateButton(page.locator('scim-generator'))).toHaveText('Generate Groups →');
-  await expectBatchCreated(page, site, 'Groups');
+  const element = page.locator('scim-generator');
+  await expect(generateButton(element)).toHaveText('Generate Groups →');
+
+  await expectHeldBy(site, apiKey, await generateAndExpectCreated(element));
   expect(chunkRequests.length).toBeGreaterThan(0);
 });
 
-test('the script included twice and both builds on one page define the element once and it works', async ({ page, site }) => {
+test('the script included twice and both builds on one page define the element once and it works', async ({
+  page,
+  site,
+}) => {
   await page.addInitScript(() => {
     const define = customElements.define.bind(customElements);
     const definedNames: string[] = [];
@@ -63,7 +49,7 @@ test('the script included twice and both builds on one page define the element o
 
   const definedNames = await page.evaluate(() => (window as unknown as { definedNames: string[] }).definedNames);
   expect(definedNames.filter((name) => name === 'scim-generator')).toEqual(['scim-generator']);
-  await expectBatchCreated(page, site, 'Users');
+  await expectHeldBy(site, apiKey, await generateAndExpectCreated(page.locator('scim-generator')));
 });
 
 test('the shadow root is open and host page styles do not reach inside it', async ({ page, site }) => {
@@ -80,8 +66,7 @@ test('the shadow root is open and host page styles do not reach inside it', asyn
   await expect(button).not.toHaveCSS('color', 'rgb(255, 0, 0)');
   await expect(element.getByLabel('Create activated users')).toBeVisible();
 
-  await generateBatch(element);
-  await expect(element.locator('[part~="result"]')).toHaveCount(10);
+  await generateAndExpectCreated(element);
   for (const line of await element.locator('[part~="result"]').all()) await expect(line).toBeVisible();
   await expect(page.locator('main > p')).toBeHidden();
 });

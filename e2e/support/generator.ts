@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { BatchResult, ScimRecord } from '../../src/index';
+import type { SandboxServer } from './sandbox';
 
 export const RESULT_EVENT = 'scim-generator-result';
 export const COMPLETE_EVENT = 'scim-generator-complete';
@@ -67,6 +68,24 @@ export async function generateBatch(element: Locator): Promise<BatchResult> {
   }, COMPLETE_EVENT);
   await generateButton(element).click();
   return pending.evaluate((handle) => handle.done);
+}
+
+/**
+ * Presses the element's button and waits until every record of the batch shows as a
+ * `201 Created <name>` success line. Resolves with the batch.
+ */
+export async function generateAndExpectCreated(element: Locator): Promise<BatchResult> {
+  const batch = await generateBatch(element);
+  expect(batch.results).toHaveLength(10);
+  await expect.poll(() => sortedResultLines(element)).toEqual(createdLinesFor(batch));
+  return batch;
+}
+
+/** Expects `provider` to hold every record of the batch, found by userName or displayName. */
+export async function expectHeldBy(provider: SandboxServer, apiKey: string, batch: BatchResult): Promise<void> {
+  const resourceType = batch.results.every(({ record }) => 'displayName' in record) ? 'Groups' : 'Users';
+  const names = batch.results.map(({ record }) => uniqueName(record));
+  expect(await provider.heldNames(apiKey, resourceType)).toEqual(expect.arrayContaining(names));
 }
 
 export interface RecordedEvent<Detail = unknown> {

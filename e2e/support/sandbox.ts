@@ -9,8 +9,8 @@ export interface SandboxServer extends RunningServer {
   scimUrl: string;
   /** Issues a key with `POST /api/keys`. */
   createApiKey(plan: Plan): Promise<string>;
-  /** Every resource of one type the sandbox holds (`GET /scim/v2/{type}`, one page). */
-  listResources(apiKey: string, resourceType: 'Users' | 'Groups'): Promise<Record<string, unknown>[]>;
+  /** The unique names (`userName` or `displayName`) of every resource of one type the sandbox holds. */
+  heldNames(apiKey: string, resourceType: 'Users' | 'Groups'): Promise<string[]>;
 }
 
 /**
@@ -28,13 +28,13 @@ export async function listenWithSandbox(
     ...server,
     scimUrl,
     createApiKey: (plan) => createApiKey(server.url, plan),
-    listResources: async (apiKey, resourceType) => {
+    heldNames: async (apiKey, resourceType) => {
       const response = await fetch(`${scimUrl}/${resourceType}?count=1000`, {
         headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/scim+json' },
       });
       if (!response.ok) throw new Error(`GET ${resourceType} answered ${response.status}`);
-      const list = (await response.json()) as { Resources?: Record<string, unknown>[] };
-      return list.Resources ?? [];
+      const list = (await response.json()) as { Resources?: { userName?: string; displayName?: string }[] };
+      return (list.Resources ?? []).map((resource) => String(resourceType === 'Users' ? resource.userName : resource.displayName));
     },
   };
 }
