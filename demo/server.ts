@@ -79,7 +79,9 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {} }
 }
 
 async function main(): Promise<void> {
-  const server = await startDemoServer({ port: Number(process.env.PORT ?? 5173), host: process.env.HOST });
+  const port = Number(process.env.PORT ?? 5173);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`PORT must be a port number, got "${process.env.PORT}"`);
+  const server = await startDemoServer({ port, host: process.env.HOST });
   console.log(`scim-generator demo: ${server.url}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop).once('SIGTERM', stop);
