@@ -65,7 +65,11 @@ export async function sendRecord(options: SendOptions): Promise<SendResult> {
       statusText: redact(statusTextFor(response.status, response.statusText), apiKey),
       ok: response.ok,
     };
-    return response.ok ? result : { ...result, ...(await readScimError(response, apiKey)) };
+    const scimError = response.ok ? {} : await readScimError(response, apiKey);
+    // Drop what is left of the body: a server that never finishes it would keep the connection,
+    // and once the browser's six per server are taken, later calls never leave the page.
+    if (!response.bodyUsed) void response.body?.cancel().catch(() => undefined);
+    return { ...result, ...scimError };
   } catch {
     if (timedOut) return { status: 0, statusText: TIMED_OUT, ok: false, detail: `No response within ${timeoutMs} ms` };
     if (signal.aborted) return { status: 0, statusText: ABORTED, ok: false };
