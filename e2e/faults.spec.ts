@@ -55,6 +55,17 @@ test('a server that never answers: each call is aborted at the timeout and says 
   expect(faults.posts().every((post) => post.ending === 'closed-by-client')).toBe(true);
 });
 
+test('a body that never ends does not keep the connections: the next press gets through', async ({ host, faults }) => {
+  // The browser opens at most six connections to a server; a call that kept one would leave the
+  // next calls waiting until they time out.
+  await host.mount({ 'base-url': faults.baseUrl('unfinished-body'), timeout: '1000' });
+  for (let press = 1; press <= 2; press++) {
+    for (const line of await pressForTenLines(host)) expect(line).toMatchObject({ status: '201', statusText: 'Created' });
+    expect(faults.posts()).toHaveLength(10 * press);
+  }
+  await expect.poll(() => faults.posts().map((post) => post.ending)).toEqual(faults.posts().map(() => 'closed-by-client'));
+});
+
 const scimErrors: { fault: Fault; status: string; statusText: string; scimType: string; detail: string }[] = [
   { fault: 'scim-400', status: '400', statusText: 'Bad Request', scimType: 'invalidValue', detail: SCIM_400_DETAIL },
   { fault: 'scim-409', status: '409', statusText: 'Conflict', scimType: 'uniqueness', detail: SCIM_409_DETAIL },

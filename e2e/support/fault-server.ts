@@ -9,6 +9,7 @@ export const FAULTS = [
   'ok', // 201 Created with the record and an id
   'reset', // destroys the connection: no HTTP response at all
   'hang', // never answers
+  'unfinished-body', // 201 and the start of a body, never finished
   'hold', // held until release(), then 201
   'html-500', // 500 with an HTML page (and a script in it)
   'scim-400', // SCIM error, scimType invalidValue
@@ -151,6 +152,10 @@ export async function startFaultServer(): Promise<FaultServer> {
       return;
     }
     if (given === 'hang') return;
+    if (given === 'unfinished-body') {
+      res.writeHead(201, { 'Content-Type': 'application/scim+json', ...CORS_HEADERS }).write('{"id":');
+      return;
+    }
     if (given === 'hold' && holding) {
       held.push({ request, res });
       return;
