@@ -1,7 +1,7 @@
-import { fireEvent } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchResult, ItemResult } from './controller';
-import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA, type ScimGroup, type ScimUser } from './scim/schemas';
+import { ENTERPRISE_USER_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, USER_SCHEMA, type ScimGroup, type ScimUser } from './scim/schemas';
 import { deferredFetch, type PendingCall } from './test-support/deferred-fetch';
 import {
   API_KEY_URL,
@@ -94,14 +94,14 @@ describe('result lines', () => {
   it('shows one line per response, as it arrives, with the name only on success', async () => {
     const generator = mountGenerator();
     press(generator);
-    const [first, second, third, fourth] = [page.server.calls[7], page.server.calls[2], page.server.calls[0], page.server.calls[5]];
+    const [first, second, third, fourth] = [7, 2, 0, 5].map((index) => page.server.calls[index]);
 
     await answer(first, 201, { statusText: 'Created' });
     expect(shownLines(generator)).toEqual([
       { part: 'result success', status: '201', statusText: 'Created', name: nameOf(first), detail: undefined },
     ]);
 
-    const scimError = { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], scimType: 'uniqueness', detail: 'userName taken' };
+    const scimError = { schemas: [ERROR_SCHEMA], scimType: 'uniqueness', detail: 'userName taken' };
     await answer(second, 409, { statusText: 'Conflict', body: scimError });
     await answer(third, 500, { statusText: 'Internal Server Error', body: '<h1>Oops</h1>', contentType: 'text/html' });
     await failCall(fourth);
@@ -136,6 +136,21 @@ describe('result lines', () => {
     expect(shownLines(generator)).toHaveLength(10);
     expect(shownLines(generator).map((line) => Number(line.status))).toEqual(statuses);
     expect(generator.shadow.querySelector('[aria-live="polite"]')?.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('ends each call that gets no answer within timeout ms with a "Timed out" line', async () => {
+    vi.useFakeTimers();
+    const generator = mountGenerator({ 'base-url': BASE_URL, timeout: '1000' });
+    press(generator);
+    await answer(page.server.calls[0], 201);
+
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(shownLines(generator)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+
+    expect(page.server.calls.slice(1).every((call) => call.signal.aborted)).toBe(true);
+    const timedOut = { part: 'result error', status: '0', statusText: 'Timed out', name: undefined };
+    expect(shownLines(generator).slice(1)).toEqual(Array(9).fill({ ...timedOut, detail: expect.stringContaining('1000 ms') }));
   });
 
   it('renders server text as text: no element is made from it', async () => {
