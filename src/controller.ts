@@ -34,9 +34,11 @@ export interface GeneratorState {
   running: boolean;
   /** Set when the batch could not start at all (the generator failed to load). */
   error?: string;
+  /** The "Create activated users" checkbox, kept here so that moving the element keeps it too. */
+  active: boolean;
 }
 
-const IDLE: GeneratorState = { lines: [], running: false };
+const IDLE: GeneratorState = { lines: [], running: false, active: false };
 
 /**
  * One element's batches: generate records, send them, collect the results, tell the host page.
@@ -88,6 +90,10 @@ export class GeneratorController {
     });
   }
 
+  setActive(active: boolean): void {
+    this.#setState({ ...this.#state, active });
+  }
+
   /** Clicks the second plan card in the document after a short delay (the Pro hand-off). */
   selectPlanCardLater(selector: string): void {
     clearTimeout(this.#planCardTimer);
@@ -133,8 +139,8 @@ export class GeneratorController {
     });
   }
 
-  #setState(state: GeneratorState): void {
-    this.#state = state;
+  #setState(state: Omit<GeneratorState, 'active'> & { active?: boolean }): void {
+    this.#state = { ...state, active: state.active ?? this.#state.active };
     this.#listeners.forEach((listener) => listener());
   }
 

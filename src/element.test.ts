@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferredFetch } from './test-support/deferred-fetch';
 import { BASE_URL, answer, clickLink, mountGenerator, press, setUpGeneratorPage, shownLines } from './test-support/element';
@@ -150,5 +150,16 @@ describe('<scim-generator> leaving and moving in the page', () => {
     expect(results).toHaveBeenCalledTimes(10);
     expect(generator.element.parentNode).toBe(elsewhere);
     document.removeEventListener('scim-generator-result', results);
+  });
+
+  it('keeps "Create activated users" ticked when moved', async () => {
+    const generator = mountGenerator();
+    fireEvent.click(generator.ui.getByRole('checkbox', { name: 'Create activated users' }));
+
+    act(() => document.body.appendChild(document.createElement('section')).append(generator.element));
+    await settle();
+    expect((generator.ui.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    press(generator);
+    expect(page.server.calls.every((call) => (call.body as { active: boolean }).active)).toBe(true);
   });
 });

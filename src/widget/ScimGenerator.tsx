@@ -32,7 +32,6 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   const [host] = useState(() => (container ? hostOf(container) : document.createElement('div')));
   const controller = controllerFor(host);
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  const [active, setActive] = useState(false);
   const checkboxId = useId();
   const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector } = attributes;
   const parsed = useMemo(
@@ -63,7 +62,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
         <button
           type="button"
           part="button"
-          onClick={() => controller.generate(config, { active })}
+          onClick={() => controller.generate(config, { active: state.active })}
           onPointerEnter={warmUp}
           onFocus={warmUp}
         >
@@ -75,8 +74,8 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
               id={checkboxId}
               type="checkbox"
               part="checkbox"
-              checked={active}
-              onChange={(event) => setActive(event.target.checked)}
+              checked={state.active}
+              onChange={(event) => controller.setActive(event.target.checked)}
             />{' '}
             Create activated users
           </label>
