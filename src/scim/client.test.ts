@@ -160,6 +160,11 @@ describe('error bodies', () => {
     expect(result.detail).toBe('Key [redacted] is not valid');
   });
 
+  it('redacts the API key from a reason phrase that echoes it', async () => {
+    const result = await send(answering(() => new Response(null, { status: 401, statusText: `Bad key ${KEY}` })));
+    expect(result.statusText).toBe('Bad key [redacted]');
+  });
+
   it.each([
     ['an HTML page', '<html><body><h1>500 Internal Server Error</h1></body></html>', 'text/html'],
     ['plain text', 'upstream connect error', 'text/plain'],
@@ -171,6 +176,36 @@ describe('error bodies', () => {
   ])('shows status and reason only for %s', async (_label, body, contentType) => {
     const fetchStub = answering(() => new Response(body, { status: 500, headers: { 'Content-Type': contentType } }));
     expect(await send(fetchStub)).toEqual({ status: 500, statusText: 'Internal Server Error', ok: false });
+  });
+
+  it.each([
+    [201, 'text/plain'],
+    [500, 'text/html'],
+  ])('cancels the unread body of a %i %s answer, so a body that never ends holds no connection', async (status, contentType) => {
+    const cancel = vi.fn();
+    const neverEnding = new ReadableStream({ cancel });
+    await send(answering(() => new Response(neverEnding, { status, headers: { 'Content-Type': contentType } })));
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up reading an error body that never ends at the timeout, keeping the status', async () => {
+    vi.useFakeTimers();
+    // As with the real fetch, aborting the request errors its body stream.
+    const fetchStub = vi.fn<typeof fetch>(async (_input, init) => {
+      const body = new ReadableStream({
+        start(stream) {
+          init?.signal?.addEventListener('abort', () => stream.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { status: 400, headers: { 'Content-Type': 'application/scim+json' } });
+    });
+    let result: SendResult | undefined;
+    void send(fetchStub, { timeoutMs: 1000 }).then((sent) => (result = sent));
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toEqual({ status: 400, statusText: 'Bad Request', ok: false });
   });
 
   it('does not read the body of a success', async () => {
