@@ -1,0 +1,88 @@
+/**
+ * Runs in the bench page before any of its scripts (as a string: the page gets no bundler
+ * helpers). It timestamps, with `performance.now()`, the moment the element's button first
+ * appears in its shadow root, each press (a capturing click listener on the document sees it
+ * before the element does), each fetch call, and each result line as it enters the DOM. With `#press-at-once` in
+ * the URL it presses the button in the same task the button appears.
+ */
+export const PROBE_SCRIPT = `(() => {
+  const probe = { buttonAt: null, pressAt: null, lineAt: [], callAt: [] };
+  window.__scimBench = probe;
+  const fetch = window.fetch;
+  window.fetch = function (...args) {
+    probe.callAt.push(performance.now());
+    return fetch.apply(this, args);
+  };
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attachShadow.call(this, init);
+    if (this.localName !== 'scim-generator') return root;
+    new MutationObserver(() => {
+      const button = root.querySelector('button');
+      if (probe.buttonAt === null && button) {
+        probe.buttonAt = performance.now();
+        if (location.hash === '#press-at-once') button.click();
+      }
+      if (probe.pressAt === null) return;
+      const lines = root.querySelectorAll('li').length;
+      while (probe.lineAt.length < lines) probe.lineAt.push(performance.now());
+    }).observe(root, { childList: true, subtree: true });
+    return root;
+  };
+  document.addEventListener('click', () => {
+    probe.pressAt = performance.now();
+    probe.lineAt = [];
+    probe.callAt = [];
+  }, true);
+})();`;
+
+/** What the page reports about one load and one press, in milliseconds. */
+export interface Readings {
+  /** nextHopProtocol of the entry script: `h2` or `http/1.1`. */
+  protocol: string;
+  /** From the request for the entry script to the button in the DOM. */
+  scriptStartToButton: number;
+  pressToFirstLine: number;
+  pressToTenthLine: number;
+  /** From the press to the first and to the last of the ten SCIM calls made. */
+  pressToFirstCall: number;
+  pressToLastCall: number;
+}
+
+/** Evaluated in the page once ten lines are shown. */
+export const READINGS_EXPRESSION = `(() => {
+  const probe = window.__scimBench;
+  const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/dist/scim-generator.js'));
+  return {
+    protocol: entry.nextHopProtocol,
+    scriptStartToButton: probe.buttonAt - entry.startTime,
+    pressToFirstLine: probe.lineAt[0] - probe.pressAt,
+    pressToTenthLine: probe.lineAt[9] - probe.pressAt,
+    pressToFirstCall: probe.callAt[0] - probe.pressAt,
+    pressToLastCall: probe.callAt[9] - probe.pressAt,
+  };
+})()`;
+
+export const TEN_LINES_SHOWN = 'window.__scimBench.lineAt.length >= 10';
+
+/** True once the idle-time preload has fetched the lazy chunk; resolves after it has run. */
+export const LAZY_CHUNK_LOADED = `(async () => {
+  const chunk = performance.getEntriesByType('resource').find((e) => e.name.includes('/dist/chunks/'));
+  if (!chunk) return false;
+  await import(chunk.name);
+  return true;
+})()`;
+
+/** Presses the button `count` times in a row, each time waiting for the batch to complete. */
+export function pressAndCompleteExpression(count: number): string {
+  return `(async () => {
+    const element = document.querySelector('scim-generator');
+    const button = element.shadowRoot.querySelector('button');
+    for (let i = 0; i < ${count}; i++) {
+      const complete = new Promise((done) => element.addEventListener('scim-generator-complete', done, { once: true }));
+      button.click();
+      await complete;
+    }
+    performance.clearResourceTimings();
+  })()`;
+}

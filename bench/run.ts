@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { INTERPRETER_ONLY, heapAfterPresses, launchChromium, pressAfterPreload, pressAtOnce } from './browser.ts';
+import { selfSignedCertificate } from './certificate.ts';
+import { startBenchServer, type Protocol } from './server.ts';
+import { builtFileSizes } from './sizes.ts';
+import { benchTable, type HeapSeries, type LatencyRuns } from './table.ts';
+
+const RUNS = 5;
+const LATENCIES_MS = [0, 100, 400];
+const PROTOCOLS: Protocol[] = ['HTTP/1.1', 'HTTP/2'];
+const HEAP_CHECKPOINTS = [1, 100, 200];
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = performance.now();
+
+/** Progress goes to stderr, so stdout holds only the table. */
+function progress(step: string): void {
+  process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${step}\n`);
+}
+
+function build(): void {
+  try {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    process.stderr.write(`${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}\nnpm run build failed\n`);
+    process.exit(1);
+  }
+}
+
+function cpuModel(): string {
+  const line = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m);
+  return line?.[1]?.trim() ?? 'unknown CPU';
+}
+
+async function repeat<T>(times: number, run: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < times; i++) results.push(await run());
+  return results;
+}
+
+/** The heap with compiled code kept out of it: what remains is what the page holds on to. */
+async function interpreterOnlyHeap(origin: string): Promise<number[]> {
+  const browser = await launchChromium(INTERPRETER_ONLY);
+  try {
+    return await heapAfterPresses(browser, origin, HEAP_CHECKPOINTS);
+  } finally {
+    await browser.close();
+  }
+}
+
+progress('npm run build');
+build();
+const sizes = builtFileSizes(`${root}dist`);
+const certificate = selfSignedCertificate();
+const browser = await launchChromium();
+const chromiumVersion = browser.version();
+const afterPreload: LatencyRuns[] = [];
+const atOnce: LatencyRuns[] = [];
+const heap: HeapSeries[] = [];
+try {
+  for (const protocol of PROTOCOLS) {
+    const server = await startBenchServer(protocol, certificate);
+    try {
+      for (const latencyMs of LATENCIES_MS) {
+        progress(`${protocol}, ${latencyMs} ms latency: ${RUNS} × (load, preload, press)`);
+        const runs = await repeat(RUNS, () => pressAfterPreload(browser, server.origin, protocol, latencyMs));
+        afterPreload.push({ protocol, latencyMs, runs });
+      }
+      progress(`${protocol}: ${RUNS} × press in the task the button appears`);
+      const runs = await repeat(RUNS, () => pressAtOnce(browser, server.origin, protocol, 0));
+      atOnce.push({ protocol, latencyMs: 0, runs });
+      if (protocol === 'HTTP/2') {
+        progress(`JS heap over ${HEAP_CHECKPOINTS.at(-1)} presses, then again with V8 interpreter only`);
+        const usedBytes = await heapAfterPresses(browser, server.origin, HEAP_CHECKPOINTS);
+        heap.push({ variant: '', presses: HEAP_CHECKPOINTS, usedBytes });
+        heap.push({ variant: 'V8 interpreter only', presses: HEAP_CHECKPOINTS, usedBytes: await interpreterOnlyHeap(server.origin) });
+      }
+    } finally {
+      await server.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+console.log(
+  `scim-generator bench: nproc ${availableParallelism()}, ${cpuModel()}, Chromium ${chromiumVersion}, ` +
+    `timings are medians of ${RUNS} runs, ${Math.round((performance.now() - started) / 1000)} s in all`,
+);
+console.log(benchTable({ sizes, afterPreload, atOnce, heap }));

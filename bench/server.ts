@@ -1,0 +1,99 @@
+import { createSecureServer } from 'node:http2';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Certificate } from './certificate.ts';
+
+export type Protocol = 'HTTP/1.1' | 'HTTP/2';
+
+export interface BenchServer {
+  /** e.g. `https://127.0.0.1:41234` */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** What the handler needs of a request or response; node's HTTP/1.1 and HTTP/2 compat objects both fit. */
+type Request = AsyncIterable<Buffer> & { method?: string; url?: string };
+interface Response {
+  writeHead(status: number, headers: Record<string, string>): unknown;
+  end(body: string | Buffer): unknown;
+}
+
+const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.map': 'application/json' };
+const SCIM_PATH = /^\/latency\/(\d+)\/scim\/v2\/(Users|Groups)$/;
+
+/** The docs page: the ES module build and one element whose API answers after `latencyMs`. */
+export function pageUrl(origin: string, latencyMs: number): string {
+  return `${origin}/?latency=${latencyMs}`;
+}
+
+function page(latencyMs: number): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <link rel="icon" href="data:," />
+    <title>scim-generator bench</title>
+    <script type="module" src="/dist/scim-generator.js"></script>
+  </head>
+  <body>
+    <scim-generator resource-type="Users" base-url="/latency/${latencyMs}/scim/v2"></scim-generator>
+  </body>
+</html>`;
+}
+
+async function handle(request: Request, response: Response): Promise<void> {
+  const url = new URL(request.url ?? '/', 'https://bench.invalid');
+  const scim = SCIM_PATH.exec(url.pathname);
+  if (request.method === 'POST' && scim) {
+    let body = '';
+    for await (const chunk of request) body += chunk.toString('utf8');
+    await new Promise((done) => setTimeout(done, Number(scim[1])));
+    const created = { ...(JSON.parse(body) as object), id: crypto.randomUUID() };
+    response.writeHead(201, { 'Content-Type': 'application/scim+json' });
+    response.end(JSON.stringify(created));
+    return;
+  }
+  if (request.method === 'GET' && url.pathname === '/') {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(page(Number(url.searchParams.get('latency') ?? 0)));
+    return;
+  }
+  const file = resolve(distDir, `.${url.pathname.replace(/^\/dist/, '')}`);
+  if (request.method === 'GET' && url.pathname.startsWith('/dist/') && file.startsWith(distDir.replace(/[\\/]$/, sep))) {
+    try {
+      const content = await readFile(file);
+      response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+      response.end(content);
+      return;
+    } catch {
+      // falls through to 404
+    }
+  }
+  response.writeHead(404, { 'Content-Type': 'text/plain' });
+  response.end('Not found');
+}
+
+/**
+ * Serves the bench page, the built bundles and a SCIM endpoint of fixed latency over TLS on a free
+ * loopback port: HTTP/1.1 only, or HTTP/2 only (negotiated by ALPN), with the same handler.
+ */
+export async function startBenchServer(protocol: Protocol, certificate: Certificate): Promise<BenchServer> {
+  const onRequest = (request: Request, response: Response) => void handle(request, response);
+  const server =
+    protocol === 'HTTP/2' ? createSecureServer(certificate, onRequest) : createHttpsServer(certificate, onRequest);
+  server.listen(0, '127.0.0.1');
+  await new Promise<void>((ready, fail) => server.once('listening', ready).once('error', fail));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((closed) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => closed());
+      }),
+  };
+}

@@ -1,0 +1,106 @@
+import type { Readings } from './probe.ts';
+import type { Protocol } from './server.ts';
+import type { FileSize } from './sizes.ts';
+
+export interface LatencyRuns {
+  protocol: Protocol;
+  latencyMs: number;
+  /** One entry per run: load, preload, press. */
+  runs: Readings[];
+}
+
+export interface BenchResults {
+  sizes: FileSize[];
+  afterPreload: LatencyRuns[];
+  /** Runs pressing in the task the button appears, at 0 ms latency. */
+  atOnce: LatencyRuns[];
+  heap: HeapSeries[];
+}
+
+export interface HeapSeries {
+  /** How the browser ran, e.g. `V8 interpreter only`; empty for the normal browser. */
+  variant: string;
+  /** Presses made before each reading, ascending. */
+  presses: number[];
+  /** JS heap in use after each number of presses, in bytes. */
+  usedBytes: number[];
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const lower = sorted[Math.ceil(sorted.length / 2) - 1] ?? NaN;
+  const upper = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  return (lower + upper) / 2;
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const MB = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+
+type Row = [measurement: string, value: string, ratio: string];
+
+/** `a · b`, each formatted the same way. */
+const pair = (values: number[], format: (value: number) => string) => values.map(format).join(' · ');
+
+function medians(runs: Readings[], ...picks: ((readings: Readings) => number)[]): number[] {
+  return picks.map((pick) => median(runs.map(pick)));
+}
+
+function timingRows(results: BenchResults): Row[] {
+  const protocols = [...new Set(results.afterPreload.map((runs) => runs.protocol))];
+  return protocols.flatMap((protocol): Row[] => {
+    const byLatency = results.afterPreload.filter((runs) => runs.protocol === protocol);
+    const loads = byLatency.flatMap((runs) => runs.runs);
+    const atOnce = results.atOnce.filter((runs) => runs.protocol === protocol).flatMap((runs) => runs.runs);
+    return [
+      [`${protocol}: script start → button shown`, ms(median(loads.map((r) => r.scriptStartToButton))), ''],
+      [
+        `${protocol}: press → first · tenth call started`,
+        pair(medians(loads, (r) => r.pressToFirstCall, (r) => r.pressToLastCall), ms),
+        '',
+      ],
+      [
+        `${protocol}: press in the task the button appears → first call started · tenth line, 0 ms`,
+        pair(medians(atOnce, (r) => r.pressToFirstCall, (r) => r.pressToTenthLine), ms),
+        '',
+      ],
+      ...byLatency.map(({ latencyMs, runs }): Row => {
+        const lines = medians(runs, (r) => r.pressToFirstLine, (r) => r.pressToTenthLine);
+        return [
+          `${protocol}, ${latencyMs} ms: press → first · tenth line`,
+          pair(lines, ms),
+          latencyMs ? pair(lines, (value) => `${(value / latencyMs).toFixed(2)}×`) : '',
+        ];
+      }),
+    ];
+  });
+}
+
+function heapRow({ variant, presses, usedBytes }: HeapSeries): Row {
+  const growth = usedBytes.slice(1).map((bytes, i) => percent(bytes / (usedBytes[i] ?? NaN)));
+  return [
+    `JS heap after ${presses.join(' · ')} presses, forced GC${variant ? `, ${variant}` : ''}`,
+    pair(usedBytes, MB),
+    growth.join(' · '),
+  ];
+}
+
+/** The one table `npm run bench` prints, in Markdown. */
+export function benchTable(results: BenchResults): string {
+  const rows: Row[] = [
+    ...results.sizes.map(({ file, raw, gzip, brotli }): Row => [
+      `size of \`dist/${file}\`: raw · gzip -9 · brotli`,
+      pair([raw, gzip, brotli], kB),
+      '',
+    ]),
+    ...timingRows(results),
+    ...results.heap.map(heapRow),
+  ];
+  const lines = [
+    '| measurement | value | × one response, or growth |',
+    '|---|---:|---:|',
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  ];
+  return lines.join('\n');
+}
