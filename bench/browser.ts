@@ -1,11 +1,14 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
 import {
-  LAZY_CHUNK_LOADED,
+  BARE_FETCHES_EXPRESSION,
+  LAZY_CHUNK_FETCHED,
+  LAZY_CHUNK_RUN,
   PROBE_SCRIPT,
   READINGS_EXPRESSION,
   TEN_LINES_SHOWN,
   pressAndCompleteExpression,
+  type FetchReadings,
   type Readings,
 } from './probe.ts';
 import { pageUrl, type Protocol } from './server.ts';
@@ -25,57 +28,79 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 /** V8 with its compilers off: compiled code no longer grows the heap as functions warm up. */
 export const INTERPRETER_ONLY = ['--js-flags=--no-sparkplug --no-maglev --no-opt'];
 
-/** A fresh context (empty cache, no open connections) with the probe and an API key in place. */
-async function freshPage(browser: Browser): Promise<Page> {
+/**
+ * Runs `use` on a page of a fresh context (empty cache, no open connections) with the probe and
+ * an API key in place, then closes the context.
+ */
+async function onFreshPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext();
-  await context.addInitScript({ content: PROBE_SCRIPT });
-  await context.addInitScript((key) => localStorage.setItem('apikey', key), API_KEY);
-  return context.newPage();
+  try {
+    await context.addInitScript({ content: PROBE_SCRIPT });
+    await context.addInitScript((key) => localStorage.setItem('apikey', key), API_KEY);
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until the element's idle-time preload has fetched and run the lazy chunk. */
+async function waitForPreload(page: Page): Promise<void> {
+  await page.waitForFunction(LAZY_CHUNK_FETCHED);
+  await page.evaluate(LAZY_CHUNK_RUN);
+}
+
+function expectProtocol(protocol: Protocol, used: string): void {
+  if (used !== EXPECTED_PROTOCOL[protocol]) throw new Error(`Expected ${protocol} but the browser used ${used}`);
 }
 
 async function readings(page: Page, protocol: Protocol): Promise<Readings> {
   await page.waitForFunction(TEN_LINES_SHOWN);
   const result = (await page.evaluate(READINGS_EXPRESSION)) as Readings;
-  if (result.protocol !== EXPECTED_PROTOCOL[protocol]) {
-    throw new Error(`Expected ${protocol} but the browser used ${result.protocol}`);
-  }
+  expectProtocol(protocol, result.protocol);
   return result;
 }
 
 /** Loads the page, waits until the idle-time preload has run, then presses the button as a user would. */
-export async function pressAfterPreload(browser: Browser, origin: string, protocol: Protocol, latencyMs: number) {
-  const page = await freshPage(browser);
-  try {
+export function pressAfterPreload(browser: Browser, origin: string, protocol: Protocol, latencyMs: number) {
+  return onFreshPage(browser, async (page) => {
     await page.goto(pageUrl(origin, latencyMs));
-    await page.waitForFunction(LAZY_CHUNK_LOADED);
+    await waitForPreload(page);
     await page.locator('scim-generator button').click();
-    return await readings(page, protocol);
-  } finally {
-    await page.context().close();
-  }
+    return readings(page, protocol);
+  });
 }
 
 /** Loads the page and presses the button in the same task it appears, before any preload. */
-export async function pressAtOnce(browser: Browser, origin: string, protocol: Protocol, latencyMs: number) {
-  const page = await freshPage(browser);
-  try {
+export function pressAtOnce(browser: Browser, origin: string, protocol: Protocol, latencyMs: number) {
+  return onFreshPage(browser, async (page) => {
     await page.goto(`${pageUrl(origin, latencyMs)}#press-at-once`);
-    return await readings(page, protocol);
-  } finally {
-    await page.context().close();
-  }
+    return readings(page, protocol);
+  });
+}
+
+/**
+ * The browser's own share: on the same freshly loaded page, ten bare `fetch()` POSTs like the
+ * element's, made in one go from page script, timed to their responses.
+ */
+export function bareFetches(browser: Browser, origin: string, protocol: Protocol): Promise<FetchReadings> {
+  return onFreshPage(browser, async (page) => {
+    await page.goto(pageUrl(origin, 0));
+    await waitForPreload(page);
+    const result = (await page.evaluate(BARE_FETCHES_EXPRESSION)) as FetchReadings & { protocol: string };
+    expectProtocol(protocol, result.protocol);
+    return result;
+  });
 }
 
 /**
  * JS heap in use (V8's usedSize, after a forced garbage collection) once the page has seen each
  * number of presses in `checkpoints` (ascending), every batch completed before the next press.
  */
-export async function heapAfterPresses(browser: Browser, origin: string, checkpoints: number[]): Promise<number[]> {
-  const page = await freshPage(browser);
-  try {
+export function heapAfterPresses(browser: Browser, origin: string, checkpoints: number[]): Promise<number[]> {
+  return onFreshPage(browser, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await page.goto(pageUrl(origin, 0));
-    await page.waitForFunction(LAZY_CHUNK_LOADED);
+    await waitForPreload(page);
     const heap: number[] = [];
     let pressed = 0;
     for (const presses of checkpoints) {
@@ -85,7 +110,5 @@ export async function heapAfterPresses(browser: Browser, origin: string, checkpo
       heap.push((await cdp.send('Runtime.getHeapUsage')).usedSize);
     }
     return heap;
-  } finally {
-    await page.context().close();
-  }
+  });
 }

@@ -2,11 +2,12 @@
  * Runs in the bench page before any of its scripts (as a string: the page gets no bundler
  * helpers). It timestamps, with `performance.now()`, the moment the element's button first
  * appears in its shadow root, each press (a capturing click listener on the document sees it
- * before the element does), each fetch call, and each result line as it enters the DOM. With `#press-at-once` in
- * the URL it presses the button in the same task the button appears.
+ * before the element does), each fetch call, and each result line as it enters the DOM. It counts
+ * the calls made before the click has bubbled up to the window, that is, in the press's own task.
+ * With `#press-at-once` in the URL it presses the button in the same task the button appears.
  */
 export const PROBE_SCRIPT = `(() => {
-  const probe = { buttonAt: null, pressAt: null, lineAt: [], callAt: [] };
+  const probe = { buttonAt: null, pressAt: null, lineAt: [], callAt: [], callsDuringPress: null };
   window.__scimBench = probe;
   const fetch = window.fetch;
   window.fetch = function (...args) {
@@ -34,6 +35,9 @@ export const PROBE_SCRIPT = `(() => {
     probe.lineAt = [];
     probe.callAt = [];
   }, true);
+  window.addEventListener('click', () => {
+    probe.callsDuringPress = probe.callAt.length;
+  });
 })();`;
 
 /** What the page reports about one load and one press, in milliseconds. */
@@ -47,6 +51,8 @@ export interface Readings {
   /** From the press to the first and to the last of the ten SCIM calls made. */
   pressToFirstCall: number;
   pressToLastCall: number;
+  /** SCIM calls made while the click event was being dispatched. */
+  callsDuringPress: number;
 }
 
 /** Evaluated in the page once ten lines are shown. */
@@ -60,17 +66,38 @@ export const READINGS_EXPRESSION = `(() => {
     pressToTenthLine: probe.lineAt[9] - probe.pressAt,
     pressToFirstCall: probe.callAt[0] - probe.pressAt,
     pressToLastCall: probe.callAt[9] - probe.pressAt,
+    callsDuringPress: probe.callsDuringPress,
   };
+})()`;
+
+/** Ten bare fetch() calls, timed from the first call to each response. */
+export interface FetchReadings {
+  toFirstResponse: number;
+  toTenthResponse: number;
+}
+
+/** Sends ten POSTs like the element's (same headers, a body of a user's size) straight from page script. */
+export const BARE_FETCHES_EXPRESSION = `(async () => {
+  const url = document.querySelector('scim-generator').getAttribute('base-url') + '/Users';
+  const headers = { 'Content-Type': 'application/scim+json', Accept: 'application/scim+json', Authorization: 'Bearer ' + localStorage.getItem('apikey') };
+  const body = JSON.stringify({ userName: 'x'.repeat(400) });
+  const start = performance.now();
+  const calls = Array.from({ length: 10 }, () =>
+    fetch(url, { method: 'POST', headers, body, credentials: 'omit' }).then(() => performance.now() - start));
+  const times = (await Promise.all(calls)).sort((a, b) => a - b);
+  const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/dist/scim-generator.js'));
+  return { protocol: entry.nextHopProtocol, toFirstResponse: times[0], toTenthResponse: times[9] };
 })()`;
 
 export const TEN_LINES_SHOWN = 'window.__scimBench.lineAt.length >= 10';
 
-/** True once the idle-time preload has fetched the lazy chunk; resolves after it has run. */
-export const LAZY_CHUNK_LOADED = `(async () => {
+/** True once the element's idle-time preload has fetched the lazy chunk. */
+export const LAZY_CHUNK_FETCHED = `performance.getEntriesByType('resource').some((e) => e.name.includes('/dist/chunks/'))`;
+
+/** Resolves once the fetched chunk has run: importing the same URL waits for that module. */
+export const LAZY_CHUNK_RUN = `(async () => {
   const chunk = performance.getEntriesByType('resource').find((e) => e.name.includes('/dist/chunks/'));
-  if (!chunk) return false;
   await import(chunk.name);
-  return true;
 })()`;
 
 /** Presses the button `count` times in a row, each time waiting for the batch to complete. */

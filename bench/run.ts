@@ -2,11 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { INTERPRETER_ONLY, heapAfterPresses, launchChromium, pressAfterPreload, pressAtOnce } from './browser.ts';
+import {
+  INTERPRETER_ONLY,
+  bareFetches,
+  heapAfterPresses,
+  launchChromium,
+  pressAfterPreload,
+  pressAtOnce,
+} from './browser.ts';
 import { selfSignedCertificate } from './certificate.ts';
 import { startBenchServer, type Protocol } from './server.ts';
 import { builtFileSizes } from './sizes.ts';
-import { benchTable, type HeapSeries, type LatencyRuns } from './table.ts';
+import { benchTable, type BenchResults, type HeapSeries, type LatencyRuns } from './table.ts';
 
 const RUNS = 5;
 const LATENCIES_MS = [0, 100, 400];
@@ -60,6 +67,7 @@ const browser = await launchChromium();
 const chromiumVersion = browser.version();
 const afterPreload: LatencyRuns[] = [];
 const atOnce: LatencyRuns[] = [];
+const bare: BenchResults['bareFetches'] = [];
 const heap: HeapSeries[] = [];
 try {
   for (const protocol of PROTOCOLS) {
@@ -73,6 +81,8 @@ try {
       progress(`${protocol}: ${RUNS} × press in the task the button appears`);
       const runs = await repeat(RUNS, () => pressAtOnce(browser, server.origin, protocol, 0));
       atOnce.push({ protocol, latencyMs: 0, runs });
+      progress(`${protocol}: ${RUNS} × ten bare fetch() calls`);
+      bare.push({ protocol, runs: await repeat(RUNS, () => bareFetches(browser, server.origin, protocol)) });
       if (protocol === 'HTTP/2') {
         progress(`JS heap over ${HEAP_CHECKPOINTS.at(-1)} presses, then again with V8 interpreter only`);
         const usedBytes = await heapAfterPresses(browser, server.origin, HEAP_CHECKPOINTS);
@@ -91,4 +101,4 @@ console.log(
   `scim-generator bench: nproc ${availableParallelism()}, ${cpuModel()}, Chromium ${chromiumVersion}, ` +
     `timings are medians of ${RUNS} runs, ${Math.round((performance.now() - started) / 1000)} s in all`,
 );
-console.log(benchTable({ sizes, afterPreload, atOnce, heap }));
+console.log(benchTable({ sizes, afterPreload, atOnce, bareFetches: bare, heap }));

@@ -1,4 +1,4 @@
-import type { Readings } from './probe.ts';
+import type { FetchReadings, Readings } from './probe.ts';
 import type { Protocol } from './server.ts';
 import type { FileSize } from './sizes.ts';
 
@@ -14,6 +14,8 @@ export interface BenchResults {
   afterPreload: LatencyRuns[];
   /** Runs pressing in the task the button appears, at 0 ms latency. */
   atOnce: LatencyRuns[];
+  /** Ten bare fetch() calls from page script, at 0 ms latency. */
+  bareFetches: { protocol: Protocol; runs: FetchReadings[] }[];
   heap: HeapSeries[];
 }
 
@@ -43,7 +45,7 @@ type Row = [measurement: string, value: string, ratio: string];
 /** `a · b`, each formatted the same way. */
 const pair = (values: number[], format: (value: number) => string) => values.map(format).join(' · ');
 
-function medians(runs: Readings[], ...picks: ((readings: Readings) => number)[]): number[] {
+function medians<T>(runs: T[], ...picks: ((readings: T) => number)[]): number[] {
   return picks.map((pick) => median(runs.map(pick)));
 }
 
@@ -53,16 +55,23 @@ function timingRows(results: BenchResults): Row[] {
     const byLatency = results.afterPreload.filter((runs) => runs.protocol === protocol);
     const loads = byLatency.flatMap((runs) => runs.runs);
     const atOnce = results.atOnce.filter((runs) => runs.protocol === protocol).flatMap((runs) => runs.runs);
+    const bare = results.bareFetches.filter((runs) => runs.protocol === protocol).flatMap((runs) => runs.runs);
     return [
       [`${protocol}: script start → button shown`, ms(median(loads.map((r) => r.scriptStartToButton))), ''],
       [
-        `${protocol}: press → first · tenth call started`,
-        pair(medians(loads, (r) => r.pressToFirstCall, (r) => r.pressToLastCall), ms),
+        `${protocol}: press → first · tenth call started; fewest calls started in the press's task`,
+        `${pair(medians(loads, (r) => r.pressToFirstCall, (r) => r.pressToLastCall), ms)}; ` +
+          `${Math.min(...loads.map((r) => r.callsDuringPress))} of 10`,
         '',
       ],
       [
         `${protocol}: press in the task the button appears → first call started · tenth line, 0 ms`,
         pair(medians(atOnce, (r) => r.pressToFirstCall, (r) => r.pressToTenthLine), ms),
+        '',
+      ],
+      [
+        `${protocol}, 0 ms: no element, ten bare fetch() calls → first · tenth response`,
+        pair(medians(bare, (r) => r.toFirstResponse, (r) => r.toTenthResponse), ms),
         '',
       ],
       ...byLatency.map(({ latencyMs, runs }): Row => {
