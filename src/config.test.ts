@@ -83,7 +83,7 @@ describe('parseConfig', () => {
     expect(configOf({ timeout }).timeoutMs).toBe(Number(timeout));
   });
 
-  it.each(['0', '-1', '1.5', 'abc', '10s', 'Infinity', 'NaN', '1e12', '2147483648'])(
+  it.each(['0', '-1', '1.5', 'abc', '10s', 'Infinity', 'NaN', '1e12', '1e3', '0x10', '2147483648'])(
     'rejects the timeout %j with a message',
     (timeout) => {
       expect(messageOf({ timeout })).toMatch(/^Invalid timeout: /);

@@ -62,7 +62,8 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
   base.pathname = `${base.pathname.replace(/\/+$/, '')}/${resourceType}`;
 
   const timeoutText = blankToUndefined(attributes.timeout);
-  const timeoutMs = timeoutText === undefined ? DEFAULTS.timeout : Number(timeoutText);
+  // Digits only: Number() would also take "1e3", "0x10" or " 12 ", which no one means as a timeout.
+  const timeoutMs = timeoutText === undefined ? DEFAULTS.timeout : /^\d+$/.test(timeoutText) ? Number(timeoutText) : NaN;
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
     return { ok: false, message: `Invalid timeout: "${timeoutText}" is not a whole number of milliseconds above 0` };
   }

@@ -153,6 +153,12 @@ describe('error bodies', () => {
     expect(result.detail).toMatch(/^x+…$/);
   });
 
+  it('truncates a very long reason phrase', async () => {
+    const result = await send(answering(() => new Response(null, { status: 502, statusText: 'y'.repeat(5000) })));
+    expect(result.statusText.length).toBeLessThanOrEqual(300);
+    expect(result.statusText).toMatch(/^y+…$/);
+  });
+
   it('redacts the API key when the server echoes it back', async () => {
     const body = { detail: `Key ${KEY} is not valid`, scimType: `bad:${KEY}` };
     const result = await send(answering(scimError(401, body)));

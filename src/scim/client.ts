@@ -62,7 +62,7 @@ export async function sendRecord(options: SendOptions): Promise<SendResult> {
     const result: SendResult = {
       status: response.status,
       // A server may echo the credential in its reason phrase, as in its error detail.
-      statusText: redact(statusTextFor(response.status, response.statusText), apiKey),
+      statusText: truncate(redact(statusTextFor(response.status, response.statusText), apiKey)),
       ok: response.ok,
     };
     const scimError = response.ok ? {} : await readScimError(response, apiKey);
