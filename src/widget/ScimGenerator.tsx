@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import { parseConfig, type GeneratorAttributes } from '../config';
 import { controllerFor } from '../controller';
 import { preloadGenerator } from '../scim/load-generator';
@@ -7,12 +7,8 @@ import { ResultLineItem } from './ResultLineItem';
 import styles from './styles.css?inline';
 
 export interface ScimGeneratorProps extends GeneratorAttributes {
-  /** The shadow root r2wc renders into. */
-  container?: HTMLElement | ShadowRoot;
-}
-
-function hostOf(container: HTMLElement | ShadowRoot): HTMLElement {
-  return container instanceof ShadowRoot ? (container.host as HTMLElement) : container;
+  /** The shadow root r2wc renders into (the element is defined with `shadow: 'open'`). */
+  container: ShadowRoot;
 }
 
 /** Loads faker while the page is idle, so a first press rarely waits for it. */
@@ -29,7 +25,7 @@ function usePreloadWhenIdle(): void {
 }
 
 export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) {
-  const [host] = useState(() => (container ? hostOf(container) : document.createElement('div')));
+  const host = container.host as HTMLElement;
   const controller = controllerFor(host);
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const checkboxId = useId();
