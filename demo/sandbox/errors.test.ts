@@ -1,17 +1,11 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, USER_SCHEMA, newUser, startSandbox, type RunningSandbox } from './test-sandbox';
+import { describe, expect, it } from 'vitest';
+import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, USER_SCHEMA, newUser, freshSandboxPerTest } from './test-sandbox';
 
-let sandbox: RunningSandbox;
-let key: string;
-beforeEach(async () => {
-  sandbox = await startSandbox();
-  key = await sandbox.createKey('pro');
-});
-afterEach(() => sandbox.close());
+const fresh = freshSandboxPerTest();
 
 async function post(path: string, body: unknown): Promise<Response> {
-  return sandbox.scim(path, { method: 'POST', key, body });
+  return fresh.sandbox.scim(path, { method: 'POST', key: fresh.key, body });
 }
 
 async function expectScimError(response: Response, status: number, scimType?: string): Promise<{ detail: string }> {
@@ -24,7 +18,7 @@ async function expectScimError(response: Response, status: number, scimType?: st
 }
 
 async function countOf(path: string): Promise<number> {
-  return ((await (await sandbox.scim(path, { key })).json()) as { totalResults: number }).totalResults;
+  return ((await (await fresh.sandbox.scim(path, { key: fresh.key })).json()) as { totalResults: number }).totalResults;
 }
 
 describe('uniqueness', () => {
@@ -39,7 +33,7 @@ describe('uniqueness', () => {
     await post('/Users', newUser('taken'));
     const other = (await (await post('/Users', newUser('free'))).json()) as { id: string };
 
-    const response = await sandbox.scim(`/Users/${other.id}`, { method: 'PUT', key, body: newUser('TAKEN') });
+    const response = await fresh.sandbox.scim(`/Users/${other.id}`, { method: 'PUT', key: fresh.key, body: newUser('TAKEN') });
 
     await expectScimError(response, 409, 'uniqueness');
   });
@@ -47,7 +41,7 @@ describe('uniqueness', () => {
   it('lets PUT keep a user’s own userName', async () => {
     const user = (await (await post('/Users', newUser('keeper'))).json()) as { id: string };
 
-    const response = await sandbox.scim(`/Users/${user.id}`, { method: 'PUT', key, body: newUser('Keeper', { title: 'x' }) });
+    const response = await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PUT', key: fresh.key, body: newUser('Keeper', { title: 'x' }) });
 
     expect(response.status).toBe(200);
   });
@@ -92,10 +86,10 @@ describe('invalid requests', () => {
   });
 
   it('answers 400 to a POST without a body', async () => {
-    await expectScimError(await sandbox.scim('/Users', { method: 'POST', key }), 400);
+    await expectScimError(await fresh.sandbox.scim('/Users', { method: 'POST', key: fresh.key }), 400);
   });
 
   it('answers 404 with a SCIM error to an unknown endpoint', async () => {
-    await expectScimError(await sandbox.scim('/Widgets', { key }), 404);
+    await expectScimError(await fresh.sandbox.scim('/Widgets', { key: fresh.key }), 404);
   });
 });

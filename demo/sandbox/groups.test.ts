@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, newUser, startSandbox, type RunningSandbox } from './test-sandbox';
+import { describe, expect, it } from 'vitest';
+import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, newUser, freshSandboxPerTest } from './test-sandbox';
 
 interface Group {
   id: string;
@@ -9,29 +9,23 @@ interface Group {
   meta: { resourceType: string; created: string; location: string };
 }
 
-let sandbox: RunningSandbox;
-let key: string;
-beforeEach(async () => {
-  sandbox = await startSandbox();
-  key = await sandbox.createKey('pro');
-});
-afterEach(() => sandbox.close());
+const fresh = freshSandboxPerTest();
 
 async function created(path: string, body: unknown): Promise<{ id: string }> {
-  const response = await sandbox.scim(path, { method: 'POST', key, body });
+  const response = await fresh.sandbox.scim(path, { method: 'POST', key: fresh.key, body });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string };
 }
 
 async function read<T>(path: string): Promise<T> {
-  const response = await sandbox.scim(path, { key });
+  const response = await fresh.sandbox.scim(path, { key: fresh.key });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
 
 describe('Groups', () => {
   it('creates, reads, lists, replaces, patches and deletes a group', async () => {
-    const response = await sandbox.scim('/Groups', { method: 'POST', key, body: { schemas: [GROUP_SCHEMA], displayName: 'engineering' } });
+    const response = await fresh.sandbox.scim('/Groups', { method: 'POST', key: fresh.key, body: { schemas: [GROUP_SCHEMA], displayName: 'engineering' } });
     expect(response.status).toBe(201);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/scim\+json/);
     const group = (await response.json()) as Group;
@@ -47,25 +41,25 @@ describe('Groups', () => {
     expect(filtered.totalResults).toBe(1);
     expect(filtered.Resources[0]?.id).toBe(group.id);
 
-    const replaced = await sandbox.scim(`/Groups/${group.id}`, {
+    const replaced = await fresh.sandbox.scim(`/Groups/${group.id}`, {
       method: 'PUT',
-      key,
+      key: fresh.key,
       body: { schemas: [GROUP_SCHEMA], displayName: 'platform' },
     });
     expect(replaced.status).toBe(200);
     expect(await replaced.json()).toMatchObject({ id: group.id, displayName: 'platform' });
 
-    const patched = await sandbox.scim(`/Groups/${group.id}`, {
+    const patched = await fresh.sandbox.scim(`/Groups/${group.id}`, {
       method: 'PATCH',
-      key,
+      key: fresh.key,
       body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', path: 'displayName', value: 'infrastructure' }] },
     });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ id: group.id, displayName: 'infrastructure' });
 
-    const deleted = await sandbox.scim(`/Groups/${group.id}`, { method: 'DELETE', key });
+    const deleted = await fresh.sandbox.scim(`/Groups/${group.id}`, { method: 'DELETE', key: fresh.key });
     expect(deleted.status).toBe(204);
-    const gone = await sandbox.scim(`/Groups/${group.id}`, { key });
+    const gone = await fresh.sandbox.scim(`/Groups/${group.id}`, { key: fresh.key });
     expect(gone.status).toBe(404);
     expect(await gone.json()).toMatchObject({ schemas: [ERROR_SCHEMA], status: '404' });
   });
@@ -74,9 +68,9 @@ describe('Groups', () => {
     const user = await created('/Users', newUser('grace.hopper'));
     const group = await created('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'navy' });
 
-    const patched = await sandbox.scim(`/Groups/${group.id}`, {
+    const patched = await fresh.sandbox.scim(`/Groups/${group.id}`, {
       method: 'PATCH',
-      key,
+      key: fresh.key,
       body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'add', path: 'members', value: [{ value: user.id }] }] },
     });
 
@@ -89,15 +83,15 @@ describe('Groups', () => {
     const user = await created('/Users', newUser('leaver'));
     const group = await created('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'team', members: [{ value: user.id }] });
 
-    expect((await sandbox.scim(`/Users/${user.id}`, { method: 'DELETE', key })).status).toBe(204);
+    expect((await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'DELETE', key: fresh.key })).status).toBe(204);
 
     expect((await read<Group>(`/Groups/${group.id}`)).members ?? []).toEqual([]);
   });
 
   it('answers 400 invalidValue to a member that does not exist', async () => {
-    const response = await sandbox.scim('/Groups', {
+    const response = await fresh.sandbox.scim('/Groups', {
       method: 'POST',
-      key,
+      key: fresh.key,
       body: { schemas: [GROUP_SCHEMA], displayName: 'ghosts', members: [{ value: 'no-such-user' }] },
     });
 

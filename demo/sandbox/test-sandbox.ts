@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { afterEach, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type SandboxOptions } from './app';
 import type { Plan } from './keys';
@@ -61,6 +62,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       });
     },
   };
+}
+
+/** A fresh sandbox and a Pro key for each test of the calling file. */
+export function freshSandboxPerTest(): { readonly sandbox: RunningSandbox; readonly key: string } {
+  const current = {} as { sandbox: RunningSandbox; key: string };
+  beforeEach(async () => {
+    current.sandbox = await startSandbox();
+    current.key = await current.sandbox.createKey('pro');
+  });
+  afterEach(() => current.sandbox.close());
+  return current;
 }
 
 function listen(app: ReturnType<typeof createSandbox>): Promise<Server> {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ENTERPRISE_SCHEMA,
   ERROR_SCHEMA,
@@ -7,8 +7,7 @@ import {
   PATCH_SCHEMA,
   USER_SCHEMA,
   newUser,
-  startSandbox,
-  type RunningSandbox,
+  freshSandboxPerTest,
 } from './test-sandbox';
 
 interface User {
@@ -26,22 +25,16 @@ interface List {
   Resources: User[];
 }
 
-let sandbox: RunningSandbox;
-let key: string;
-beforeEach(async () => {
-  sandbox = await startSandbox();
-  key = await sandbox.createKey('pro');
-});
-afterEach(() => sandbox.close());
+const fresh = freshSandboxPerTest();
 
 async function createUser(body: unknown): Promise<User> {
-  const response = await sandbox.scim('/Users', { method: 'POST', key, body });
+  const response = await fresh.sandbox.scim('/Users', { method: 'POST', key: fresh.key, body });
   expect(response.status).toBe(201);
   return (await response.json()) as User;
 }
 
 async function list(query: string): Promise<List> {
-  const response = await sandbox.scim(`/Users?${query}`, { key });
+  const response = await fresh.sandbox.scim(`/Users?${query}`, { key: fresh.key });
   expect(response.status).toBe(200);
   return (await response.json()) as List;
 }
@@ -57,7 +50,7 @@ const ada = {
 
 describe('Users', () => {
   it('creates a user with the enterprise extension and answers 201 with SCIM JSON', async () => {
-    const response = await sandbox.scim('/Users', { method: 'POST', key, body: ada });
+    const response = await fresh.sandbox.scim('/Users', { method: 'POST', key: fresh.key, body: ada });
 
     expect(response.status).toBe(201);
     expect(response.headers.get('Content-Type')).toMatch(/^application\/scim\+json/);
@@ -77,9 +70,9 @@ describe('Users', () => {
   });
 
   it('accepts a body sent as application/json', async () => {
-    const response = await sandbox.scim('/Users', {
+    const response = await fresh.sandbox.scim('/Users', {
       method: 'POST',
-      key,
+      key: fresh.key,
       body: newUser('plain.json'),
       headers: { 'Content-Type': 'application/json' },
     });
@@ -96,7 +89,7 @@ describe('Users', () => {
   it('reads a created user back', async () => {
     const created = await createUser(ada);
 
-    const response = await sandbox.scim(`/Users/${created.id}`, { key });
+    const response = await fresh.sandbox.scim(`/Users/${created.id}`, { key: fresh.key });
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(created);
@@ -114,7 +107,7 @@ describe('Users', () => {
   });
 
   it('answers 400 invalidFilter to a filter it cannot parse', async () => {
-    const response = await sandbox.scim(`/Users?filter=${encodeURIComponent('userName eq "a" nonsense')}`, { key });
+    const response = await fresh.sandbox.scim(`/Users?filter=${encodeURIComponent('userName eq "a" nonsense')}`, { key: fresh.key });
 
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], scimType: 'invalidFilter' });
@@ -137,9 +130,9 @@ describe('Users', () => {
   it('replaces a user with PUT, keeping id and created', async () => {
     const created = await createUser(ada);
 
-    const response = await sandbox.scim(`/Users/${created.id}`, {
+    const response = await fresh.sandbox.scim(`/Users/${created.id}`, {
       method: 'PUT',
-      key,
+      key: fresh.key,
       body: { schemas: [USER_SCHEMA], userName: 'countess.lovelace', active: false },
     });
 
@@ -150,15 +143,15 @@ describe('Users', () => {
     // PUT replaces: what the new body leaves out is gone.
     expect(replaced).not.toHaveProperty('name');
     expect(replaced).not.toHaveProperty(ENTERPRISE_SCHEMA);
-    expect(await (await sandbox.scim(`/Users/${created.id}`, { key })).json()).toEqual(replaced);
+    expect(await (await fresh.sandbox.scim(`/Users/${created.id}`, { key: fresh.key })).json()).toEqual(replaced);
   });
 
   it('patches a user', async () => {
     const created = await createUser(ada);
 
-    const response = await sandbox.scim(`/Users/${created.id}`, {
+    const response = await fresh.sandbox.scim(`/Users/${created.id}`, {
       method: 'PATCH',
-      key,
+      key: fresh.key,
       body: {
         schemas: [PATCH_SCHEMA],
         Operations: [
@@ -178,17 +171,17 @@ describe('Users', () => {
       title: 'Analyst',
       [ENTERPRISE_SCHEMA]: { employeeNumber: '1815' },
     });
-    expect(await (await sandbox.scim(`/Users/${created.id}`, { key })).json()).toEqual(patched);
+    expect(await (await fresh.sandbox.scim(`/Users/${created.id}`, { key: fresh.key })).json()).toEqual(patched);
   });
 
   it('deletes a user with 204, after which it is 404', async () => {
     const created = await createUser(ada);
 
-    const deleted = await sandbox.scim(`/Users/${created.id}`, { method: 'DELETE', key });
+    const deleted = await fresh.sandbox.scim(`/Users/${created.id}`, { method: 'DELETE', key: fresh.key });
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe('');
 
-    const gone = await sandbox.scim(`/Users/${created.id}`, { key });
+    const gone = await fresh.sandbox.scim(`/Users/${created.id}`, { key: fresh.key });
     expect(gone.status).toBe(404);
     expect(gone.headers.get('Content-Type')).toMatch(/^application\/scim\+json/);
     expect(await gone.json()).toMatchObject({ schemas: [ERROR_SCHEMA], status: '404' });
@@ -199,7 +192,7 @@ describe('Users', () => {
     const body =
       method === 'PUT' ? newUser('nobody') : method === 'PATCH' ? { schemas: [PATCH_SCHEMA], Operations: [{ op: 'add', path: 'title', value: 'x' }] } : undefined;
 
-    const response = await sandbox.scim('/Users/no-such-id', { method, key, body });
+    const response = await fresh.sandbox.scim('/Users/no-such-id', { method, key: fresh.key, body });
 
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], status: '404' });
