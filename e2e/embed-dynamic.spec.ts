@@ -1,4 +1,4 @@
-import { test, expect } from './support/site-test';
+import { testWithProKey as test, expect } from './support/site-test';
 import { listenWithSandbox } from './support/sandbox';
 import {
   COMPLETE_EVENT,
@@ -9,17 +9,9 @@ import {
   RESULT_EVENT,
   resultLines,
   sortedResultLines,
-  storeApiKey,
 } from './support/generator';
 
 // Elements that arrive, change and multiply after the page has loaded, as on CMS pages and in apps.
-let apiKey: string;
-
-test.beforeEach(async ({ page, site }) => {
-  apiKey = await site.createApiKey('pro');
-  await storeApiKey(page, apiKey);
-});
-
 test('an element inserted later as HTML, as a CMS does, renders and creates groups', async ({ page, site }) => {
   await page.goto(`${site.url}cms.html`);
   await page.locator('#content').evaluate((content) => {
@@ -68,6 +60,7 @@ test('an element made with document.createElement and configured by properties r
 test('changing resource-type on a live element switches the button, the checkbox and what is created', async ({
   page,
   site,
+  apiKey,
 }) => {
   await page.goto(`${site.url}iife.html`);
   const element = page.locator('scim-generator');

@@ -1,15 +1,8 @@
-import { test, expect } from './support/site-test';
-import { expectHeldBy, generateAndExpectCreated, generateButton, storeApiKey } from './support/generator';
+import { testWithProKey as test, expect } from './support/site-test';
+import { expectHeldBy, generateAndExpectCreated, generateButton } from './support/generator';
 
 // The built bundles loaded the way a static docs page loads them, against the sandbox SCIM provider.
-let apiKey: string;
-
-test.beforeEach(async ({ page, site }) => {
-  apiKey = await site.createApiKey('pro');
-  await storeApiKey(page, apiKey);
-});
-
-test('the IIFE from a plain <script src> creates 10 users the server then holds', async ({ page, site }) => {
+test('the IIFE from a plain <script src> creates 10 users the server then holds', async ({ page, site, apiKey }) => {
   await page.goto(`${site.url}iife.html`);
   const element = page.locator('scim-generator');
   await expect(generateButton(element)).toHaveText('Generate Users →');
@@ -17,7 +10,7 @@ test('the IIFE from a plain <script src> creates 10 users the server then holds'
   await expectHeldBy(site, apiKey, await generateAndExpectCreated(element));
 });
 
-test('the ES module from <script type="module"> loads its lazy chunk and creates 10 groups', async ({ page, site }) => {
+test('the ES module from <script type="module"> loads its lazy chunk and creates 10 groups', async ({ page, site, apiKey }) => {
   const chunkRequests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/dist/chunks/')) chunkRequests.push(request.url());
@@ -33,6 +26,7 @@ test('the ES module from <script type="module"> loads its lazy chunk and creates
 test('the script included twice and both builds on one page define the element once and it works', async ({
   page,
   site,
+  apiKey,
 }) => {
   await page.addInitScript(() => {
     const define = customElements.define.bind(customElements);

@@ -1,4 +1,5 @@
 import type { SandboxOptions } from '../../demo/sandbox/app';
+import { storeApiKey } from './generator';
 import { bundleSite } from './http';
 import { test as pageErrorsTest } from './page-errors';
 import { listenWithSandbox, type SandboxServer } from './sandbox';
@@ -15,6 +16,18 @@ export const test = pageErrorsTest.extend<{ sandboxOptions: SandboxOptions; site
     await use(site);
     await site.close();
   },
+});
+
+/** `test` whose page holds a Pro key of the site's sandbox in `localStorage` before each test. */
+export const testWithProKey = test.extend<{ apiKey: string }>({
+  apiKey: [
+    async ({ page, site }, use) => {
+      const key = await site.createApiKey('pro');
+      await storeApiKey(page, key);
+      await use(key);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect } from './page-errors';
