@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
+import { heapAfterGc, type HeapReading } from '../e2e/support/heap.ts';
 import {
   BARE_FETCHES_EXPRESSION,
   LAZY_CHUNK_FETCHED,
@@ -93,22 +94,21 @@ export function bareFetches(browser: Browser, origin: string, protocol: Protocol
 }
 
 /**
- * JS heap in use (V8's usedSize, after a forced garbage collection) once the page has seen each
- * number of presses in `checkpoints` (ascending), every batch completed before the next press.
+ * The JS heap after a forced garbage collection, and its compiled code, once the page has seen
+ * each number of presses in `checkpoints` (ascending), every batch completed before the next press.
  */
-export function heapAfterPresses(browser: Browser, origin: string, checkpoints: number[]): Promise<number[]> {
+export function heapAfterPresses(browser: Browser, origin: string, checkpoints: number[]): Promise<HeapReading[]> {
   return onFreshPage(browser, async (page) => {
     const cdp = await page.context().newCDPSession(page);
     await page.goto(pageUrl(origin, 0));
     await waitForPreload(page);
-    const heap: number[] = [];
+    const readings: HeapReading[] = [];
     let pressed = 0;
     for (const presses of checkpoints) {
       await page.evaluate(pressAndCompleteExpression(presses - pressed));
       pressed = presses;
-      await cdp.send('HeapProfiler.collectGarbage');
-      heap.push((await cdp.send('Runtime.getHeapUsage')).usedSize);
+      readings.push(await heapAfterGc(cdp));
     }
-    return heap;
+    return readings;
   });
 }

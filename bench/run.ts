@@ -49,11 +49,11 @@ async function repeat<T>(times: number, run: () => Promise<T>): Promise<T[]> {
   return results;
 }
 
-/** The heap with compiled code kept out of it: what remains is what the page holds on to. */
+/** The JS heap with V8's compilers off, so that no function is compiled again as it gets hot. */
 async function interpreterOnlyHeap(origin: string): Promise<number[]> {
   const browser = await launchChromium(INTERPRETER_ONLY);
   try {
-    return await heapAfterPresses(browser, origin, HEAP_CHECKPOINTS);
+    return (await heapAfterPresses(browser, origin, HEAP_CHECKPOINTS)).map((reading) => reading.usedBytes);
   } finally {
     await browser.close();
   }
@@ -85,9 +85,11 @@ try {
       bare.push({ protocol, runs: await repeat(RUNS, () => bareFetches(browser, server.origin, protocol)) });
       if (protocol === 'HTTP/2') {
         progress(`JS heap over ${HEAP_CHECKPOINTS.at(-1)} presses, then again with V8 interpreter only`);
-        const usedBytes = await heapAfterPresses(browser, server.origin, HEAP_CHECKPOINTS);
-        heap.push({ variant: '', presses: HEAP_CHECKPOINTS, usedBytes });
-        heap.push({ variant: 'V8 interpreter only', presses: HEAP_CHECKPOINTS, usedBytes: await interpreterOnlyHeap(server.origin) });
+        const readings = await heapAfterPresses(browser, server.origin, HEAP_CHECKPOINTS);
+        const series = (variant: string, usedBytes: number[]) => heap.push({ variant, presses: HEAP_CHECKPOINTS, usedBytes });
+        series('', readings.map((reading) => reading.usedBytes));
+        series('less V8 compiled code', readings.map((reading) => reading.usedBytes - reading.compiledCodeBytes));
+        series('V8 interpreter only', await interpreterOnlyHeap(server.origin));
       }
     } finally {
       await server.close();

@@ -5,10 +5,53 @@ function objectIdOf(remote: { objectId?: string }, what: string): string {
   return remote.objectId;
 }
 
-/** Bytes of JS heap in use after a full garbage collection. */
-export async function heapAfterGc(cdp: CDPSession): Promise<number> {
+export interface HeapReading {
+  /** JS heap in use after a full garbage collection (V8's `usedSize`). */
+  usedBytes: number;
+  /**
+   * The part of it that is V8's compiled code: what a heap snapshot types `code` (machine code,
+   * bytecode, feedback; DevTools' "Code"). V8 compiles a function again, bigger, once it gets
+   * hot, so this part grows while a page is used even though the page keeps nothing.
+   */
+  compiledCodeBytes: number;
+}
+
+/** Shape of the parts of a V8 heap snapshot read here. */
+interface HeapSnapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
+  nodes: number[];
+}
+
+async function takeHeapSnapshot(cdp: CDPSession): Promise<HeapSnapshot> {
+  const chunks: string[] = [];
+  const collect = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', collect);
+  try {
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  } finally {
+    cdp.off('HeapProfiler.addHeapSnapshotChunk', collect);
+  }
+  return JSON.parse(chunks.join('')) as HeapSnapshot;
+}
+
+function compiledCodeIn({ snapshot: { meta }, nodes }: HeapSnapshot): number {
+  const fieldCount = meta.node_fields.length;
+  const typeField = meta.node_fields.indexOf('type');
+  const sizeField = meta.node_fields.indexOf('self_size');
+  const codeType = meta.node_types[0].indexOf('code');
+  if (typeField < 0 || sizeField < 0 || codeType < 0) throw new Error('Unexpected V8 heap snapshot layout');
+  let bytes = 0;
+  for (let node = 0; node < nodes.length; node += fieldCount) {
+    if (nodes[node + typeField] === codeType) bytes += nodes[node + sizeField] ?? 0;
+  }
+  return bytes;
+}
+
+/** The JS heap after a full garbage collection, and how much of it is compiled code. */
+export async function heapAfterGc(cdp: CDPSession): Promise<HeapReading> {
   await cdp.send('HeapProfiler.collectGarbage');
-  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return { usedBytes: usedSize, compiledCodeBytes: compiledCodeIn(await takeHeapSnapshot(cdp)) };
 }
 
 /**
