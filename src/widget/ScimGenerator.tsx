@@ -11,17 +11,28 @@ export interface ScimGeneratorProps extends GeneratorAttributes {
   container: ShadowRoot;
 }
 
+/** Starts loading faker; a failure shows only if a press needs it (the press retries). */
+const warmUp = () => void preloadGenerator().catch(() => undefined);
+
 /** Loads faker while the page is idle, so a first press rarely waits for it. */
 function usePreloadWhenIdle(): void {
   useEffect(() => {
-    const preload = () => void preloadGenerator().catch(() => undefined);
     if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(preload, { timeout: 5000 });
+      const handle = requestIdleCallback(warmUp, { timeout: 5000 });
       return () => cancelIdleCallback(handle);
     }
-    const timer = setTimeout(preload, 2000);
+    const timer = setTimeout(warmUp, 2000);
     return () => clearTimeout(timer);
   }, []);
+}
+
+/** What the element shows instead of its button or its lines when it cannot do its work. */
+function Message({ text }: { text: string }) {
+  return (
+    <p role="alert" part="message" className="message">
+      {text}
+    </p>
+  );
 }
 
 export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) {
@@ -40,16 +51,13 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
     return (
       <div className="scim-generator" part="base">
         <style>{styles}</style>
-        <p role="alert" part="message" className="message">
-          {parsed.message}
-        </p>
+        <Message text={parsed.message} />
       </div>
     );
   }
 
   const { config } = parsed;
   const notice = noticeFor(state.lines[0]?.status);
-  const warmUp = () => void preloadGenerator().catch(() => undefined);
 
   return (
     <div className="scim-generator" part="base">
@@ -79,9 +87,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
       </div>
       <div className="results" aria-live="polite" aria-busy={state.running}>
         {state.error ? (
-          <p role="alert" part="message" className="message">
-            {state.error}
-          </p>
+          <Message text={state.error} />
         ) : notice ? (
           <Notice kind={notice} config={config} onProClick={() => controller.selectPlanCardLater(config.planCardSelector)} />
         ) : (
