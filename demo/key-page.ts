@@ -1,8 +1,7 @@
 import { describeLimit, type PlanLimits } from './plans';
+import { KEYS_PATH } from './sandbox/paths';
 import { forgetKey, isIssuedKey, onStoredKeyChange, readStoredKey, storeKey } from './stored-key';
 
-/** The sandbox's key endpoint (demo/sandbox/keys-route.ts). */
-const KEYS_PATH = '/api/keys';
 export const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro' };
 
 export function planName(plan: string | undefined): string {

@@ -2,14 +2,13 @@ import cors from 'cors';
 import express from 'express';
 import { resolveConfig, type SandboxOptions } from './config';
 import { KeyRing } from './keys';
-import { KEYS_PATH, keysRouter } from './keys-route';
+import { keysRouter } from './keys-route';
+import { KEYS_PATH, SCIM_PATH } from './paths';
 import { scimRouter } from './scim-router';
 import { createStore } from './store';
 
 export type { SandboxOptions } from './config';
-export { KEYS_PATH } from './keys-route';
-
-export const SCIM_PATH = '/scim/v2';
+export { KEYS_PATH, SCIM_PATH } from './paths';
 
 /**
  * A SCIM 2.0 service provider with its own empty store and its own API keys.

@@ -1,7 +1,6 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { isPlan, type KeyRing } from './keys';
-
-export const KEYS_PATH = '/api/keys';
+import { KEYS_PATH } from './paths';
 
 /** `POST /api/keys` with `{"plan":"free"}` or `{"plan":"pro"}` answers 201 `{key, plan, limit}`. */
 export function keysRouter(keys: KeyRing): Router {

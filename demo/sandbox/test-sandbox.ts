@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import { afterEach, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { createSandbox, type SandboxOptions } from './app';
+import { SCIM_PATH, createSandbox, type SandboxOptions } from './app';
+import { createApiKey } from './key-client';
 import type { Plan } from './keys';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -34,17 +35,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   return {
     origin,
-    async createKey(plan = 'free') {
-      const response = await fetch(`${origin}/api/keys`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ plan }),
-      });
-      if (response.status !== 201) throw new Error(`POST /api/keys answered ${response.status}`);
-      return ((await response.json()) as { key: string }).key;
-    },
+    createKey: (plan = 'free') => createApiKey(origin, plan),
     scim(path, { method = 'GET', key, body, headers = {} } = {}) {
-      return fetch(`${origin}/scim/v2${path}`, {
+      return fetch(`${origin}${SCIM_PATH}${path}`, {
         method,
         headers: {
           Accept: 'application/scim+json',

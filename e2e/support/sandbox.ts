@@ -1,8 +1,8 @@
 import express from 'express';
-import { createSandbox, KEYS_PATH, SCIM_PATH, type SandboxOptions } from '../../demo/sandbox/app';
+import { createSandbox, SCIM_PATH, type SandboxOptions } from '../../demo/sandbox/app';
+import { createApiKey } from '../../demo/sandbox/key-client';
+import type { Plan } from '../../demo/sandbox/keys';
 import { listen, type RunningServer } from './http';
-
-export type Plan = 'free' | 'pro';
 
 export interface SandboxServer extends RunningServer {
   /** The SCIM base URL, e.g. `http://127.0.0.1:41234/scim/v2`. */
@@ -37,15 +37,4 @@ export async function listenWithSandbox(
       return (list.Resources ?? []).map((resource) => String(resourceType === 'Users' ? resource.userName : resource.displayName));
     },
   };
-}
-
-/** Issues a key from the sandbox at `origin`. */
-export async function createApiKey(origin: string, plan: Plan): Promise<string> {
-  const response = await fetch(new URL(KEYS_PATH, origin), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ plan }),
-  });
-  if (response.status !== 201) throw new Error(`POST ${KEYS_PATH} answered ${response.status}`);
-  return ((await response.json()) as { key: string }).key;
 }
