@@ -7,7 +7,7 @@ import { createServer as createViteServer } from 'vite';
 import { PAGE_PATHS } from './pages';
 import { PLANS_PATH, type PlanLimits } from './plans';
 import { createSandbox, type SandboxOptions } from './sandbox/app';
-import { resolveConfig } from './sandbox/config';
+import { portFromEnv, resolveConfig } from './sandbox/config';
 
 export interface DemoServerOptions {
   /** 0 picks a free port. */
@@ -79,9 +79,7 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {} }
 }
 
 async function main(): Promise<void> {
-  const port = Number(process.env.PORT ?? 5173);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`PORT must be a port number, got "${process.env.PORT}"`);
-  const server = await startDemoServer({ port, host: process.env.HOST });
+  const server = await startDemoServer({ port: portFromEnv(5173), host: process.env.HOST });
   console.log(`scim-generator demo: ${server.url}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop).once('SIGTERM', stop);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, resolveConfig } from './config';
+import { DEFAULT_CONFIG, portFromEnv, resolveConfig } from './config';
 
 describe('resolveConfig', () => {
   it('defaults to 50 and 1000 requests per 15 minutes', () => {
@@ -32,5 +32,17 @@ describe('resolveConfig', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('refuses the option proLimit: %s', (proLimit) => {
     expect(() => resolveConfig({ proLimit }, {})).toThrow(/proLimit/);
+  });
+});
+
+describe('portFromEnv', () => {
+  it('reads PORT, or falls back', () => {
+    expect(portFromEnv(8787, { PORT: '9000' })).toBe(9000);
+    expect(portFromEnv(8787, { PORT: '0' })).toBe(0);
+    expect(portFromEnv(8787, {})).toBe(8787);
+  });
+
+  it.each(['http', '-1', '65536', '80.5'])('refuses PORT=%s, naming it', (value) => {
+    expect(() => portFromEnv(8787, { PORT: value })).toThrow(`PORT must be a port number, got "${value}"`);
   });
 });

@@ -40,3 +40,10 @@ function fromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   if (!/^\d+$/.test(raw)) throw new RangeError(`${name} must be a positive integer, got "${raw}"`);
   return Number(raw);
 }
+
+/** The port to listen on: `PORT`, else `fallback`; 0 picks a free one. */
+export function portFromEnv(fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  const port = Number(env.PORT ?? fallback);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`PORT must be a port number, got "${env.PORT}"`);
+  return port;
+}

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { KEYS_PATH, SCIM_PATH, createSandbox } from './app';
+import { portFromEnv } from './config';
 
-const port = Number(process.env.PORT ?? 8787);
+const port = portFromEnv(8787);
 const host = process.env.HOST ?? 'localhost';
-if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`PORT must be a port number, got "${process.env.PORT}"`);
 
 const server = createSandbox().listen(port, host, (error?: Error) => {
   if (error) throw error;
