@@ -1,4 +1,5 @@
-import { describeLimit, type PlanLimits } from './plans';
+import type { PlanLimits } from './plans';
+import { describeLimit } from './sandbox/describe-limit';
 import { KEYS_PATH } from './sandbox/paths';
 import { forgetKey, isIssuedKey, onStoredKeyChange, readStoredKey, storeKey } from './stored-key';
 

@@ -1,24 +1,10 @@
+import { describeLimit } from './sandbox/describe-limit';
 import type { Plan } from './sandbox/keys';
 
 /** What `GET /demo/plans.json` answers: each plan's requests per rate-limit window. */
 export type PlanLimits = Record<Plan, number> & { windowMs: number };
 
 export const PLANS_PATH = '/demo/plans.json';
-
-const MS_PER_UNIT = [
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-  ['second', 1_000],
-  ['millisecond', 1],
-] as const;
-
-/** `50 requests per 15 minutes`: the window in the largest unit that divides it evenly. */
-export function describeLimit(limit: number, windowMs: number): string {
-  const [unit, ms] = MS_PER_UNIT.find(([, unitMs]) => windowMs % unitMs === 0) ?? MS_PER_UNIT[3];
-  const count = windowMs / ms;
-  const window = count === 1 ? unit : new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: 'long' }).format(count);
-  return `${limit} request${limit === 1 ? '' : 's'} per ${window}`;
-}
 
 export function isPlanLimits(value: unknown): value is PlanLimits {
   if (typeof value !== 'object' || value === null) return false;

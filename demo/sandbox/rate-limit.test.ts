@@ -32,7 +32,11 @@ describe('rate limits per API key', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers.get('Content-Type')).toMatch(/^application\/scim\+json/);
     expect(limited.headers.get('Access-Control-Allow-Origin')).toBe('*');
-    expect(await limited.json()).toEqual({ schemas: [ERROR_SCHEMA], status: '429', detail: expect.stringContaining('free') });
+    expect(await limited.json()).toEqual({
+      schemas: [ERROR_SCHEMA],
+      status: '429',
+      detail: 'Too many requests: the free plan allows 3 requests per minute',
+    });
   });
 
   it('gives a Pro key the Pro limit', async () => {

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { authenticatedKey } from './auth';
+import { describeLimit } from './describe-limit';
 import { sendScimError } from './scim-error';
 
 /** Counts requests per API key; the limit is the key's plan limit. Must run after `requireApiKey`. */
@@ -13,12 +14,7 @@ export function limitPerKey(windowMs: number): RequestHandler {
     legacyHeaders: false,
     handler: (req, res) => {
       const { plan, limit } = authenticatedKey(req);
-      sendScimError(res, 429, `Too many requests: the ${plan} plan allows ${limit} per ${describeWindow(windowMs)}`);
+      sendScimError(res, 429, `Too many requests: the ${plan} plan allows ${describeLimit(limit, windowMs)}`);
     },
   });
-}
-
-function describeWindow(windowMs: number): string {
-  const minutes = windowMs / 60_000;
-  return Number.isInteger(minutes) ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${windowMs} ms`;
 }
