@@ -9,6 +9,17 @@ export function planName(plan: string | undefined): string {
   return plan === undefined ? 'Unknown plan' : (PLAN_NAMES[plan] ?? plan);
 }
 
+/**
+ * Marks a button unavailable with aria-disabled rather than `disabled`: a disabled button loses
+ * keyboard focus to <body>, and Enter on it would leave a keyboard user nowhere.
+ */
+function setUnavailable(button: HTMLButtonElement, unavailable: boolean): void {
+  if (unavailable) button.setAttribute('aria-disabled', 'true');
+  else button.removeAttribute('aria-disabled');
+}
+
+const isUnavailable = (button: HTMLButtonElement) => button.getAttribute('aria-disabled') === 'true';
+
 function part<T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T {
   const element = root.querySelector<T>(`[data-${name}]`);
   if (!element) throw new Error(`The key page has no [data-${name}] element`);
@@ -33,7 +44,7 @@ export function startKeyPage(page: HTMLElement, limits: Promise<PlanLimits | nul
     const stored = readStoredKey();
     part(page, 'key-present').hidden = !stored;
     part(page, 'key-absent').hidden = Boolean(stored);
-    forgetButton.disabled = !stored;
+    setUnavailable(forgetButton, !stored);
     part(page, 'key-value').textContent = stored?.key ?? '';
     part(page, 'key-plan').textContent = `${planName(stored?.plan)} key`;
     part(page, 'key-limit').textContent =
@@ -49,7 +60,8 @@ export function startKeyPage(page: HTMLElement, limits: Promise<PlanLimits | nul
   };
 
   createButton.addEventListener('click', async () => {
-    createButton.disabled = true;
+    if (isUnavailable(createButton)) return;
+    setUnavailable(createButton, true);
     error.hidden = true;
     try {
       const response = await fetch(KEYS_PATH, {
@@ -63,10 +75,12 @@ export function startKeyPage(page: HTMLElement, limits: Promise<PlanLimits | nul
     } catch {
       fail('The sandbox could not be reached. Is npm start still running?');
     } finally {
-      createButton.disabled = false;
+      setUnavailable(createButton, false);
     }
   });
-  forgetButton.addEventListener('click', () => forgetKey());
+  forgetButton.addEventListener('click', () => {
+    if (!isUnavailable(forgetButton)) forgetKey();
+  });
   page.addEventListener('change', showSelectedPlan);
   onStoredKeyChange(showStoredKey);
 

@@ -2,6 +2,7 @@ import { blockingViolations, runAxe } from './support/axe';
 import { failedLoadLine } from './support/page-errors';
 import { test, expect } from './support/site-test';
 import { generateAndExpectCreated, generateBatch, generateButton, storeApiKey } from './support/generator';
+import { createKeyOnKeyPage, expectTenCreated, pressAndSettle, test as demoTest } from './support/demo-site';
 
 // axe-core on a page with the element in each state a user can see. A Free key allows one
 // request here, so the 429 notice is one request away.
@@ -62,3 +63,25 @@ test.describe('with the 429 notice', () => {
     expect(blockingViolations(await runAxe(page, testInfo, '429 notice'))).toEqual([]);
   });
 });
+
+// The demo as `npm start` serves it, in the system's light and dark colour schemes.
+for (const colorScheme of ['light', 'dark'] as const) {
+  demoTest.describe(`the demo, ${colorScheme}`, () => {
+    demoTest.use({ colorScheme, expectedConsoleErrors: [failedLoadLine(401)] });
+
+    demoTest('401 notice, key page with a key, ten created lines', async ({ page, demo }, testInfo) => {
+      await page.goto(demo.url);
+      const groups = await pressAndSettle(page, 'Groups');
+      await expect(groups.getByText('Warning: You are not authenticated.')).toBeVisible();
+      expect(blockingViolations(await runAxe(page, testInfo, `demo ${colorScheme}, 401 notice`))).toEqual([]);
+
+      await page.getByRole('navigation').getByRole('link', { name: 'API key' }).click();
+      await createKeyOnKeyPage(page, 'free');
+      expect(blockingViolations(await runAxe(page, testInfo, `demo ${colorScheme}, key page`))).toEqual([]);
+
+      await page.getByRole('navigation').getByRole('link', { name: 'Generators' }).click();
+      await expectTenCreated(await pressAndSettle(page, 'Users'));
+      expect(blockingViolations(await runAxe(page, testInfo, `demo ${colorScheme}, ten lines`))).toEqual([]);
+    });
+  });
+}
