@@ -1,3 +1,4 @@
+import { DEFAULT_API_KEY_PATH } from '../src/constants';
 import { planName } from './key-page';
 import { onStoredKeyChange, readStoredKey } from './stored-key';
 
@@ -6,7 +7,7 @@ export function startKeyStatus(line: HTMLElement): void {
   const render = () => {
     const stored = readStoredKey();
     const link = document.createElement('a');
-    link.href = '/apikey/';
+    link.href = DEFAULT_API_KEY_PATH;
     if (stored) {
       link.textContent = 'Manage the key';
       line.replaceChildren(`${stored.plan ? `A ${planName(stored.plan)}` : 'A'} key is stored in this browser. `, link);

@@ -1,5 +1,6 @@
 // The element from its TypeScript source: Vite compiles it on the fly, no build needed.
 import '../src/index';
+import { DEFAULT_API_KEY_PATH } from '../src/constants';
 import { startKeyPage } from './key-page';
 import { startKeyStatus } from './key-status';
 import { PAGE_PATHS } from './pages';
@@ -19,6 +20,6 @@ const pages: Page[] = PAGE_PATHS.map((path) => {
 
 startRouter(pages);
 const limits = showPlanLimits(document);
-startKeyPage(pageElement('/apikey/'), limits);
+startKeyPage(pageElement(DEFAULT_API_KEY_PATH), limits);
 const keyStatus = document.querySelector<HTMLElement>('[data-key-status]');
 if (keyStatus) startKeyStatus(keyStatus);

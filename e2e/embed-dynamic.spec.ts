@@ -1,12 +1,11 @@
 import { testWithProKey as test, expect } from './support/site-test';
 import { listenWithSandbox } from './support/sandbox';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../src/constants';
 import {
-  COMPLETE_EVENT,
   expectHeldBy,
   generateAndExpectCreated,
   generateButton,
   recordEvents,
-  RESULT_EVENT,
   resultLines,
   sortedResultLines,
 } from './support/generator';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_KEY_STORAGE_NAME, readApiKey } from './api-key';
+import { readApiKey } from './api-key';
+import { API_KEY_STORAGE_NAME } from './constants';
 
 function storageHolding(value: string | null): () => Storage {
   return () => ({ getItem: (name: string) => (name === API_KEY_STORAGE_NAME ? value : null) }) as Storage;

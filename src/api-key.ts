@@ -1,4 +1,4 @@
-export const API_KEY_STORAGE_NAME = 'apikey';
+import { API_KEY_STORAGE_NAME } from './constants';
 
 /**
  * The API key stored by the provider's key page, or null when there is none. Storage can be

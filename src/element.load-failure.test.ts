@@ -18,6 +18,8 @@ it('says the generator could not load, sends nothing and stays usable', async ()
   });
 
   expect(generator.ui.getByRole('alert').textContent).toBe('Could not load the record generator');
-  expect(generator.ui.getByRole('button')).toBeTruthy();
+  const button = generator.ui.getByRole('button') as HTMLButtonElement;
+  expect(button.textContent).toBe('Generate Users →');
+  expect(button.disabled).toBe(false);
   expect(fetchStub).not.toHaveBeenCalled();
 });

@@ -1,7 +1,8 @@
 import { act, fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BatchResult, ItemResult } from './controller';
-import { ENTERPRISE_USER_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, USER_SCHEMA, type ScimGroup, type ScimUser } from './scim/schemas';
+import type { BatchResult, ItemResult } from './batch-controller';
+import { ENTERPRISE_USER_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from './constants';
+import type { ScimGroup, ScimUser } from './scim/schemas';
 import { deferredFetch, type PendingCall } from './test-support/deferred-fetch';
 import {
   API_KEY_URL,

@@ -82,7 +82,7 @@ describe('<scim-generator>', () => {
 
     change(() => element.removeAttribute('resource-type'));
     expect(ui.getByRole('button').textContent).toBe('Generate Users →');
-    expect(ui.getByRole('checkbox')).toBeTruthy();
+    expect((ui.getByRole('checkbox', { name: 'Create activated users' }) as HTMLInputElement).checked).toBe(false);
 
     change(() => element.setAttribute('base-url', 'https://other.example.com/scim/'));
     press({ element, shadow: element.shadowRoot as ShadowRoot, ui });

@@ -1,31 +1,19 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { BatchResult, ItemResult } from './controller';
-import { ScimGeneratorElement, TAG_NAME } from './element';
-import type { ResourceType } from './scim/schemas';
+import type { ScimGeneratorAttributes } from './attributes';
+import { TAG_NAME } from './constants';
+import { ScimGeneratorElement } from './element';
+import type { ScimGeneratorEventMap } from './events';
 
-export { ScimGeneratorElement, TAG_NAME, ATTRIBUTES, type ScimGeneratorProperties } from './element';
-export { RESULT_EVENT, COMPLETE_EVENT, type ItemResult, type BatchResult } from './controller';
+export { ScimGeneratorElement } from './element';
+export { TAG_NAME, RESULT_EVENT, COMPLETE_EVENT } from './constants';
+export { ATTRIBUTES, type ScimGeneratorProperties, type ScimGeneratorAttributes } from './attributes';
+export type { ScimGeneratorEventMap } from './events';
+export type { ItemResult, BatchResult } from './batch-controller';
 export type { SendResult } from './scim/client';
 export type { ResourceType, ScimRecord, ScimUser, ScimGroup } from './scim/schemas';
 
 // Guarded, so a page that loads this file twice, or both builds, raises nothing.
 if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, ScimGeneratorElement);
-
-/** The events `<scim-generator>` dispatches on itself; they bubble and cross shadow roots. */
-export interface ScimGeneratorEventMap {
-  'scim-generator-result': CustomEvent<ItemResult>;
-  'scim-generator-complete': CustomEvent<BatchResult>;
-}
-
-/** The element's attributes by their HTML names, as JSX props. */
-export interface ScimGeneratorAttributes {
-  'resource-type'?: ResourceType;
-  'base-url'?: string;
-  'api-key-url'?: string;
-  /** Milliseconds per request. */
-  timeout?: string | number;
-  'plan-card-selector'?: string;
-}
 
 /** React 19 adds a listener for the event `x` when a custom element gets a function prop `onx`. */
 export type ScimGeneratorEventProps = {
@@ -37,26 +25,19 @@ export type ScimGeneratorJsxProps = DetailedHTMLProps<HTMLAttributes<ScimGenerat
   ScimGeneratorAttributes &
   ScimGeneratorEventProps;
 
+/* eslint-disable @typescript-eslint/no-empty-object-type -- these interfaces merge the element's tag and
+   events, taken from the tables, into the DOM's and React's own maps */
 declare global {
-  interface HTMLElementTagNameMap {
-    'scim-generator': ScimGeneratorElement;
-  }
-  interface HTMLElementEventMap {
-    'scim-generator-result': ScimGeneratorEventMap['scim-generator-result'];
-    'scim-generator-complete': ScimGeneratorEventMap['scim-generator-complete'];
-  }
+  interface HTMLElementTagNameMap extends Record<typeof TAG_NAME, ScimGeneratorElement> {}
+  interface HTMLElementEventMap extends ScimGeneratorEventMap {}
   // The events bubble, so a page can listen on the document too.
-  interface DocumentEventMap {
-    'scim-generator-result': ScimGeneratorEventMap['scim-generator-result'];
-    'scim-generator-complete': ScimGeneratorEventMap['scim-generator-complete'];
-  }
+  interface DocumentEventMap extends ScimGeneratorEventMap {}
 }
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- React 19 keeps its JSX types in this namespace
   namespace JSX {
-    interface IntrinsicElements {
-      'scim-generator': ScimGeneratorJsxProps;
-    }
+    interface IntrinsicElements extends Record<typeof TAG_NAME, ScimGeneratorJsxProps> {}
   }
 }
+/* eslint-enable @typescript-eslint/no-empty-object-type */

@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler } from 'express';
-import { SCIM_CONTENT_TYPE, sendScimError } from './scim-error';
+import { SCIM_CONTENT_TYPE } from '../../src/constants';
+import { sendScimError } from './scim-error';
 
 /**
  * Parses SCIM and plain JSON bodies before scimmy-routers does. Its own answer to malformed

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import SCIMMY from 'scimmy';
+import { SCIM_CONTENT_TYPE } from '../../src/constants';
 
-export const SCIM_CONTENT_TYPE = 'application/scim+json';
 export const SCIM_ERROR_SCHEMA = SCIMMY.Messages.Error.id;
 
 /**

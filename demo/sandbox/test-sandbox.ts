@@ -1,16 +1,19 @@
 import type { Server } from 'node:http';
 import { afterEach, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../../src/constants';
 import { SCIM_PATH, createSandbox, type SandboxOptions } from './app';
 import { createApiKey } from './key-client';
 import type { Plan } from './keys';
 
-export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
-export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
-export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
-export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+export {
+  USER_SCHEMA,
+  ENTERPRISE_USER_SCHEMA as ENTERPRISE_SCHEMA,
+  GROUP_SCHEMA,
+  PATCH_OP_SCHEMA as PATCH_SCHEMA,
+  ERROR_SCHEMA,
+  LIST_RESPONSE_SCHEMA as LIST_SCHEMA,
+} from '../../src/constants';
 
 export interface ScimRequest {
   method?: string;
@@ -40,9 +43,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return fetch(`${origin}${SCIM_PATH}${path}`, {
         method,
         headers: {
-          Accept: 'application/scim+json',
+          Accept: SCIM_CONTENT_TYPE,
           ...(key === undefined ? {} : { Authorization: `Bearer ${key}` }),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/scim+json' }),
+          ...(body === undefined ? {} : { 'Content-Type': SCIM_CONTENT_TYPE }),
           ...headers,
         },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),

@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/constants';
 import { startFaultServer, type FaultServer } from './fault-server';
 import { bundleSite, listen, type RunningServer } from './http';
 
@@ -24,7 +25,7 @@ function hostPage(bundle: Bundle): string {
   window.__planCardClicks = [];
   addEventListener('error', (event) => __problems.push('uncaught: ' + event.message));
   addEventListener('unhandledrejection', (event) => __problems.push('unhandled rejection: ' + event.reason));
-  for (const type of ['scim-generator-result', 'scim-generator-complete']) {
+  for (const type of ${JSON.stringify([RESULT_EVENT, COMPLETE_EVENT])}) {
     document.addEventListener(type, (event) => __events.push({ type, detail: JSON.stringify(event.detail) }));
   }
 </script>
@@ -108,7 +109,8 @@ export const test = base.extend<{ bundle: Bundle; faults: FaultServer; host: Hos
     const element = (id: string) => page.locator(`scim-generator#${id}`);
     const completeCount = () =>
       page.evaluate(
-        () => (window as unknown as HostWindow).__events.filter((event) => event.type === 'scim-generator-complete').length,
+        (type) => (window as unknown as HostWindow).__events.filter((event) => event.type === type).length,
+        COMPLETE_EVENT,
       );
     const host: Host = {
       page,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ERROR_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/constants';
 
 /**
  * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:
@@ -69,7 +70,7 @@ const CORS_HEADERS = {
 
 function scimError(status: number, scimType: string | undefined, detail: string) {
   return JSON.stringify({
-    schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+    schemas: [ERROR_SCHEMA],
     status: String(status),
     ...(scimType ? { scimType } : {}),
     detail,
@@ -92,16 +93,16 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
   const scim = (status: number, scimType: string | undefined, detail: string, reason?: string): Answer => ({
     status,
     ...(reason === undefined ? {} : { reason }),
-    contentType: 'application/scim+json',
+    contentType: SCIM_CONTENT_TYPE,
     body: scimError(status, scimType, detail),
   });
   switch (fault) {
     case 'ok':
     case 'hold':
     case 'no-cors':
-      return { status: 201, contentType: 'application/scim+json', body: created(request.body) };
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
     case 'empty-reason':
-      return { status: 201, reason: '', contentType: 'application/scim+json', body: created(request.body) };
+      return { status: 201, reason: '', contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
     case 'html-500':
       return {
         status: 500,
@@ -153,7 +154,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     }
     if (given === 'hang') return;
     if (given === 'unfinished-body') {
-      res.writeHead(201, { 'Content-Type': 'application/scim+json', ...CORS_HEADERS }).write('{"id":');
+      res.writeHead(201, { 'Content-Type': SCIM_CONTENT_TYPE, ...CORS_HEADERS }).write('{"id":');
       return;
     }
     if (given === 'hold' && holding) {

@@ -1,13 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { BatchResult, ScimRecord } from '../../src/index';
+import { API_KEY_STORAGE_NAME, COMPLETE_EVENT } from '../../src/constants';
+import type { BatchResult } from '../../src/index';
+import { recordName, type ScimRecord } from '../../src/scim/schemas';
 import type { SandboxServer } from './sandbox';
-
-export const RESULT_EVENT = 'scim-generator-result';
-export const COMPLETE_EVENT = 'scim-generator-complete';
 
 /** Stores `key` where the element reads it (`localStorage['apikey']`) before any page script runs. */
 export async function storeApiKey(page: Page, key: string): Promise<void> {
-  await page.addInitScript((value) => localStorage.setItem('apikey', value), key);
+  await page.addInitScript(({ name, value }) => localStorage.setItem(name, value), { name: API_KEY_STORAGE_NAME, value: key });
 }
 
 export interface RenderedLine {
@@ -39,13 +38,8 @@ export async function sortedResultLines(element: Locator): Promise<RenderedLine[
 /** The lines a batch whose every record was created must show, sorted as `sortedResultLines`. */
 export function createdLinesFor(batch: BatchResult): RenderedLine[] {
   return batch.results
-    .map(({ record }) => ({ part: 'result success', text: `201 Created ${displayedName(record)}` }))
+    .map(({ record }) => ({ part: 'result success', text: `201 Created ${recordName(record)}` }))
     .sort((a, b) => a.text.localeCompare(b.text));
-}
-
-/** What a line shows for a created record: `name.formatted` of a user, `displayName` of a group. */
-export function displayedName(record: ScimRecord): string {
-  return 'displayName' in record ? record.displayName : record.name.formatted;
 }
 
 /** The attribute a SCIM server keeps unique: `userName` of a user, `displayName` of a group. */

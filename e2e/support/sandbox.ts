@@ -1,6 +1,7 @@
 import express from 'express';
 import { createSandbox, SCIM_PATH, type SandboxOptions } from '../../demo/sandbox/app';
 import { createApiKey } from '../../demo/sandbox/key-client';
+import { SCIM_CONTENT_TYPE } from '../../src/constants';
 import type { Plan } from '../../demo/sandbox/keys';
 import { listen, type RunningServer } from './http';
 
@@ -30,7 +31,7 @@ export async function listenWithSandbox(
     createApiKey: (plan) => createApiKey(server.url, plan),
     heldNames: async (apiKey, resourceType) => {
       const response = await fetch(`${scimUrl}/${resourceType}?count=1000`, {
-        headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/scim+json' },
+        headers: { Authorization: `Bearer ${apiKey}`, Accept: SCIM_CONTENT_TYPE },
       });
       if (!response.ok) throw new Error(`GET ${resourceType} answered ${response.status}`);
       const list = (await response.json()) as { Resources?: { userName?: string; displayName?: string }[] };

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendRecord, type SendOptions, type SendResult } from './client';
-import { ERROR_SCHEMA, GROUP_SCHEMA, type ScimGroup } from './schemas';
+import { ERROR_SCHEMA, GROUP_SCHEMA } from '../constants';
+import type { ScimGroup } from './schemas';
 
 const ENDPOINT = 'https://scim.example.com/scim/v2/Groups';
 const RECORD: ScimGroup = { schemas: [GROUP_SCHEMA], displayName: 'toys_engineer' };

@@ -1,7 +1,6 @@
 import { statusTextFor } from './reason-phrase';
+import { SCIM_CONTENT_TYPE } from '../constants';
 import type { ScimRecord } from './schemas';
-
-export const SCIM_CONTENT_TYPE = 'application/scim+json';
 
 /** How one creation call ended. `status` is 0 when no HTTP response arrived. */
 export interface SendResult {

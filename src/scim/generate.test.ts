@@ -3,7 +3,8 @@ import { en } from '@faker-js/faker';
 import SCIMMY from 'scimmy';
 import { describe, expect, it } from 'vitest';
 import { generateRecords, RECORDS_PER_BATCH } from './generate';
-import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA, type ResourceType, type ScimGroup, type ScimUser } from './schemas';
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../constants';
+import type { ResourceType, ScimGroup, ScimUser } from './schemas';
 
 // Without the extension declared, scimmy silently drops the enterprise attributes instead of checking them.
 SCIMMY.Schemas.User.definition.extend(SCIMMY.Schemas.EnterpriseUser.definition);

@@ -1,9 +1,7 @@
 import { Faker, type LocaleDefinition } from '@faker-js/faker';
 import enSubset from 'virtual:faker-en-subset';
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../constants';
 import {
-  ENTERPRISE_USER_SCHEMA,
-  GROUP_SCHEMA,
-  USER_SCHEMA,
   isResourceType,
   type ResourceType,
   type ScimGroup,
@@ -16,12 +14,9 @@ export const RECORDS_PER_BATCH = 10;
 export interface GenerateOptions {
   /** Sets `active` on every generated user; ignored for groups. */
   active?: boolean;
-  count?: number;
-  /** A faker instance of your own, for example a seeded one in tests. */
-  faker?: Faker;
 }
 
-const defaultFaker = new Faker({ locale: enSubset as LocaleDefinition });
+const englishFaker = new Faker({ locale: enSubset as LocaleDefinition });
 
 export function generateUser(faker: Faker, active: boolean): ScimUser {
   const givenName = faker.person.firstName();
@@ -65,8 +60,8 @@ function uniqueRecords<T>(count: number, make: () => T, keyOf: (record: T) => st
 /** Generates a batch of SCIM records; throws `Invalid resource type` for anything but Users or Groups. */
 export function generateRecords(resourceType: ResourceType, options: GenerateOptions = {}): ScimRecord[] {
   if (!isResourceType(resourceType)) throw new Error('Invalid resource type');
-  const { active = false, count = RECORDS_PER_BATCH, faker = defaultFaker } = options;
+  const { active = false } = options;
   return resourceType === 'Users'
-    ? uniqueRecords(count, () => generateUser(faker, active), (user) => user.userName)
-    : uniqueRecords(count, () => generateGroup(faker), (group) => group.displayName);
+    ? uniqueRecords(RECORDS_PER_BATCH, () => generateUser(englishFaker, active), (user) => user.userName)
+    : uniqueRecords(RECORDS_PER_BATCH, () => generateGroup(englishFaker), (group) => group.displayName);
 }

@@ -1,9 +1,5 @@
-/** SCIM 2.0 schema URNs (RFC 7643) and the shapes of the records this element sends. */
-
-export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
-export const ENTERPRISE_USER_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
-export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+/** The resource types and the shapes of the records this element sends (RFC 7643). */
+import type { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../constants';
 
 export const RESOURCE_TYPES = ['Users', 'Groups'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];

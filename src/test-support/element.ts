@@ -1,7 +1,7 @@
 import { act, fireEvent, within, type BoundFunctions, type queries } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import '../index';
-import { preloadGenerator } from '../scim/load-generator';
+import { preloadBatchModule } from '../scim/load-batch-module';
 import { deferredFetch, type Answer, type PendingCall } from './deferred-fetch';
 
 export const BASE_URL = 'https://scim.example.com/scim/v2';
@@ -94,7 +94,7 @@ export function setUpGeneratorPage(): GeneratorPage {
   };
   // Once loaded, a press sends its calls in the same task; only a page's first press may wait for it.
   beforeAll(async () => {
-    await preloadGenerator();
+    await preloadBatchModule();
   });
   beforeEach(() => page.useServer(deferredFetch()));
   afterEach(() => {

@@ -1,3 +1,4 @@
+import { parts } from '../parts';
 import type { GeneratorConfig } from '../config';
 
 export type NoticeKind = 'unauthenticated' | 'rate-limited';
@@ -29,14 +30,14 @@ function SafeLink({ href, children, onClick }: { href: string | null; children: 
 export function Notice({ kind, config, onProClick }: NoticeProps) {
   if (kind === 'unauthenticated') {
     return (
-      <p part="notice" className="notice">
+      <p part={parts('notice')} className="notice">
         Warning: You are not authenticated. Please get a valid API key{' '}
         <SafeLink href={config.apiKeyUrl}>here</SafeLink>.
       </p>
     );
   }
   return (
-    <div part="notice" className="notice">
+    <div part={parts('notice')} className="notice">
       <p>Rate Limit Exceeded: Your API key has reached its request limit.</p>
       <p className="links">
         <SafeLink href={config.keyCreationUrl}>Create a new Free Access key</SafeLink>

@@ -1,20 +1,30 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answer, mountGenerator, press, setUpGeneratorPage, shownLines } from '../test-support/element';
-import { ResultLineItem } from './ResultLineItem';
 
 const page = setUpGeneratorPage();
 
 describe('result lines', () => {
-  it('render one line per arriving answer, without rendering the lines already shown again', async () => {
-    // A memo component keeps the function it wraps in `type`; React calls it once per line render.
-    const lineRenders = vi.spyOn(ResultLineItem as unknown as { type: (props: object) => unknown }, 'type');
+  it('each answer adds one line and leaves the lines already shown untouched, node for node', async () => {
     const generator = mountGenerator();
     press(generator);
+    await answer(page.server.calls[0], 201);
+    const list = generator.shadow.querySelector('[part="results"]');
+    const first = list?.firstElementChild;
+    if (!list || !first) throw new Error('the first answer showed no line');
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(list, { subtree: true, childList: true, characterData: true, attributes: true });
 
-    for (const [index, call] of page.server.calls.entries()) {
-      await answer(call, 201);
-      expect(shownLines(generator)).toHaveLength(index + 1);
-      expect(lineRenders).toHaveBeenCalledTimes(index + 1);
+    for (const [index, call] of page.server.calls.slice(1).entries()) {
+      await answer(call, index % 2 ? 201 : 409);
+      expect(shownLines(generator)).toHaveLength(index + 2);
     }
+    changes.push(...observer.takeRecords());
+    observer.disconnect();
+
+    expect(list.firstElementChild).toBe(first);
+    expect(changes.every((change) => change.type === 'childList' && change.target === list)).toBe(true);
+    expect(changes.flatMap((change) => [...change.removedNodes])).toEqual([]);
+    expect(changes.flatMap((change) => [...change.addedNodes])).toHaveLength(9);
   });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 import { parseConfig, type GeneratorAttributes } from '../config';
-import { controllerFor } from '../controller';
-import { preloadGenerator } from '../scim/load-generator';
+import { batchControllerFor } from '../batch-controller';
+import { preloadBatchModule } from '../scim/load-batch-module';
+import { parts } from '../parts';
 import { Notice, noticeFor } from './Notice';
 import { ResultLineItem } from './ResultLineItem';
 import styles from './styles.css?inline';
@@ -12,7 +13,7 @@ export interface ScimGeneratorProps extends GeneratorAttributes {
 }
 
 /** Starts loading faker; a failure shows only if a press needs it (the press retries). */
-const warmUp = () => void preloadGenerator().catch(() => undefined);
+const warmUp = () => void preloadBatchModule().catch(() => undefined);
 
 /** Loads faker while the page is idle, so a first press rarely waits for it. */
 function usePreloadWhenIdle(): void {
@@ -29,7 +30,7 @@ function usePreloadWhenIdle(): void {
 /** What the element shows instead of its button or its lines when it cannot do its work. */
 function Message({ text }: { text: string }) {
   return (
-    <p role="alert" part="message" className="message">
+    <p role="alert" part={parts('message')} className="message">
       {text}
     </p>
   );
@@ -37,19 +38,16 @@ function Message({ text }: { text: string }) {
 
 export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) {
   const host = container.host as HTMLElement;
-  const controller = controllerFor(host);
+  const controller = batchControllerFor(host);
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const checkboxId = useId();
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector } = attributes;
-  const parsed = useMemo(
-    () => parseConfig({ resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector }, host.ownerDocument.baseURI),
-    [resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, host],
-  );
+  // Cheap enough to redo on each render; a changed attribute takes effect at once.
+  const parsed = parseConfig(attributes, host.ownerDocument.baseURI);
   usePreloadWhenIdle();
 
   if (!parsed.ok) {
     return (
-      <div className="scim-generator" part="base">
+      <div className="scim-generator" part={parts('base')}>
         <style>{styles}</style>
         <Message text={parsed.message} />
       </div>
@@ -60,24 +58,24 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   const notice = noticeFor(state.lines[0]?.status);
 
   return (
-    <div className="scim-generator" part="base">
+    <div className="scim-generator" part={parts('base')}>
       <style>{styles}</style>
       <div className="controls">
         <button
           type="button"
-          part="button"
-          onClick={() => controller.generate(config, { active: state.active })}
+          part={parts('button')}
+          onClick={() => controller.runBatch(config, { active: state.active })}
           onPointerEnter={warmUp}
           onFocus={warmUp}
         >
           Generate {config.resourceType} →
         </button>
         {config.resourceType === 'Users' && (
-          <label htmlFor={checkboxId} part="checkbox-label">
+          <label htmlFor={checkboxId} part={parts('checkbox-label')}>
             <input
               id={checkboxId}
               type="checkbox"
-              part="checkbox"
+              part={parts('checkbox')}
               checked={state.active}
               onChange={(event) => controller.setActive(event.target.checked)}
             />{' '}
@@ -92,7 +90,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           <Notice kind={notice} config={config} onProClick={() => controller.selectPlanCardLater(config.planCardSelector)} />
         ) : (
           state.lines.length > 0 && (
-            <ul part="results">
+            <ul part={parts('results')}>
               {state.lines.map((line) => (
                 <ResultLineItem key={line.id} line={line} />
               ))}

@@ -2,8 +2,9 @@
 import fc from 'fast-check';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { parseConfig, type GeneratorConfig } from './config';
-import { COMPLETE_EVENT, GeneratorController, RESULT_EVENT, type BatchResult, type ItemResult } from './controller';
-import { preloadGenerator } from './scim/load-generator';
+import { BatchController, type BatchResult, type ItemResult } from './batch-controller';
+import { COMPLETE_EVENT, RESULT_EVENT } from './constants';
+import { preloadBatchModule } from './scim/load-batch-module';
 import type { ScimRecord } from './scim/schemas';
 import { deferredFetch, type PendingCall } from './test-support/deferred-fetch';
 
@@ -63,7 +64,7 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
   const server = deferredFetch();
   vi.stubGlobal('fetch', server.fetch);
   const host = new EventTarget() as HTMLElement;
-  const controller = new GeneratorController(host);
+  const controller = new BatchController(host);
   const presses: Press[] = [];
   const current = () => presses.at(-1);
   const expected = new Map<PendingCall, { status: number; statusText: string }>();
@@ -87,7 +88,7 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
     if (action.kind === 'press') {
       const before = server.calls.length;
       presses.push({ calls: [], results: [], completions: [] });
-      controller.generate(config, { active: action.active });
+      controller.runBatch(config, { active: action.active });
       // Ten calls, in the same task as the press.
       expect(server.calls.length - before).toBe(10);
       current()?.calls.push(...server.calls.slice(before));
@@ -144,7 +145,7 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
 }
 
 beforeAll(async () => {
-  await preloadGenerator();
+  await preloadBatchModule();
 });
 
 afterEach(() => {

@@ -1,14 +1,11 @@
 import { readApiKey } from './api-key';
 import type { GeneratorConfig } from './config';
 import type { SendResult } from './scim/client';
-import { loadedGenerator, preloadGenerator, type GeneratorModule } from './scim/load-generator';
+import { loadedBatchModule, preloadBatchModule, type BatchModule } from './scim/load-batch-module';
+import { COMPLETE_EVENT, PLAN_CARD_DELAY_MS, RESULT_EVENT } from './constants';
 import { recordName, type ScimRecord } from './scim/schemas';
 
-export const RESULT_EVENT = 'scim-generator-result';
-export const COMPLETE_EVENT = 'scim-generator-complete';
-export const PLAN_CARD_DELAY_MS = 500;
-
-/** `detail` of the `scim-generator-result` event: one finished item. */
+/** `detail` of the result event: one finished item. */
 export interface ItemResult extends SendResult {
   /** Position of the item in its batch, 0 to 9. */
   index: number;
@@ -18,7 +15,7 @@ export interface ItemResult extends SendResult {
   record: ScimRecord;
 }
 
-/** `detail` of the `scim-generator-complete` event: every item of the batch, in batch order. */
+/** `detail` of the complete event: every item of the batch, in batch order. */
 export interface BatchResult {
   results: ItemResult[];
 }
@@ -32,7 +29,7 @@ export interface GeneratorState {
   /** Lines in the order their responses arrived. */
   lines: readonly ResultLine[];
   running: boolean;
-  /** Set when the batch could not start at all (the generator failed to load). */
+  /** Set when the batch could not start at all (the batch module failed to load). */
   error?: string;
   /** The "Create activated users" checkbox, kept here so that moving the element keeps it too. */
   active: boolean;
@@ -45,7 +42,7 @@ const IDLE: GeneratorState = { lines: [], running: false, active: false };
  * It lives outside React so that moving the element in the DOM (r2wc unmounts and remounts
  * React on every move) keeps the batch and its lines.
  */
-export class GeneratorController {
+export class BatchController {
   #state: GeneratorState = IDLE;
   #listeners = new Set<() => void>();
   #batch: AbortController | undefined;
@@ -61,31 +58,31 @@ export class GeneratorController {
 
   getState = (): GeneratorState => this.#state;
 
-  /** Abandons any batch in flight, empties the lines, and sends a new batch. */
-  generate(config: GeneratorConfig, options: { active: boolean }): void {
+  /** Abandons any batch in flight, empties the lines, then generates, sends and reports a new batch. */
+  runBatch(config: GeneratorConfig, options: { active: boolean }): void {
     this.#batch?.abort();
     const batch = new AbortController();
     this.#batch = batch;
     const batchId = String(++this.#batchNumber);
     this.#setState({ lines: [], running: true });
 
-    const start = (generator: GeneratorModule) => {
+    const start = (batchModule: BatchModule) => {
       if (batch !== this.#batch) return;
       let records: ScimRecord[];
       try {
-        records = generator.generateRecords(config.resourceType, options);
+        records = batchModule.generateRecords(config.resourceType, options);
       } catch (error) {
         this.#setState({ lines: [], running: false, error: error instanceof Error ? error.message : String(error) });
         return;
       }
-      this.#send(generator, records, config, batch, batchId);
+      this.#send(batchModule, records, config, batch, batchId);
     };
-    const loaded = loadedGenerator();
+    const loaded = loadedBatchModule();
     if (loaded) {
       start(loaded); // same task as the press: no await before the calls go out
       return;
     }
-    preloadGenerator().then(start, () => {
+    preloadBatchModule().then(start, () => {
       if (batch === this.#batch) this.#setState({ lines: [], running: false, error: 'Could not load the record generator' });
     });
   }
@@ -115,7 +112,7 @@ export class GeneratorController {
   }
 
   #send(
-    { sendRecord }: GeneratorModule,
+    { sendRecord }: BatchModule,
     records: ScimRecord[],
     config: GeneratorConfig,
     batch: AbortController,
@@ -149,12 +146,12 @@ export class GeneratorController {
   }
 }
 
-const controllers = new WeakMap<HTMLElement, GeneratorController>();
+const controllers = new WeakMap<HTMLElement, BatchController>();
 
-export function controllerFor(host: HTMLElement): GeneratorController {
+export function batchControllerFor(host: HTMLElement): BatchController {
   let controller = controllers.get(host);
   if (!controller) {
-    controller = new GeneratorController(host);
+    controller = new BatchController(host);
     controllers.set(host, controller);
   }
   return controller;

@@ -1,0 +1,84 @@
+// custom-elements.json, built from the tables that declare the element's public surface.
+// `npm run manifest` writes it; src/manifest.test.ts checks that the checked-in file is current.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ATTRIBUTES, ATTRIBUTE_TABLE } from '../src/attributes';
+import { COMPLETE_EVENT, RESULT_EVENT, TAG_NAME } from '../src/constants';
+import { EVENT_TABLE } from '../src/events';
+import { PART_TABLE } from '../src/parts';
+import { CSS_PROPERTY_TABLE } from '../src/widget/css-properties';
+
+export const MANIFEST_FILE = 'custom-elements.json';
+/** What a consumer imports: the bundle, not the src/ files it was built from. */
+const BUNDLE = 'dist/scim-generator.js';
+const ELEMENT_CLASS = 'ScimGeneratorElement';
+
+/** The values src/index.ts exports besides the element class. */
+const EXPORTED_VALUES = { TAG_NAME, ATTRIBUTES, RESULT_EVENT, COMPLETE_EVENT };
+
+/** The element's declaration, from the attribute, event, part and custom-property tables. */
+export function describeElement() {
+  return {
+    kind: 'class',
+    name: ELEMENT_CLASS,
+    tagName: TAG_NAME,
+    customElement: true,
+    summary: 'Creates ten fake SCIM 2.0 Users or Groups against a SCIM v2 API with one press.',
+    description:
+      'Creates ten fake SCIM 2.0 Users or Groups per press against a SCIM v2 API and shows one result line per item. ' +
+      "The API key is read from `localStorage['apikey']` at each press.",
+    attributes: ATTRIBUTE_TABLE.map((row) => ({
+      name: row.name,
+      type: { text: row.type },
+      default: row.default,
+      description: row.description,
+      fieldName: row.property,
+    })),
+    // r2wc defines a property per attribute and reflects it back to the attribute.
+    members: ATTRIBUTE_TABLE.map((row) => ({
+      kind: 'field',
+      name: row.property,
+      type: { text: 'string | undefined' },
+      description: row.description,
+      attribute: row.name,
+      reflects: true,
+    })),
+    events: EVENT_TABLE.map((event) => ({
+      name: event.name,
+      type: { text: `CustomEvent<${event.detailType}>` },
+      description: `${event.description} Bubbles and is composed.`,
+    })),
+    cssParts: Object.entries(PART_TABLE).map(([name, description]) => ({ name, description })),
+    cssProperties: CSS_PROPERTY_TABLE.map((property) => ({ ...property })),
+  };
+}
+
+export function buildManifest() {
+  const values = Object.entries(EXPORTED_VALUES).map(([name, value]) => ({
+    kind: 'variable',
+    name,
+    type: { text: typeof value === 'string' ? 'string' : 'object' },
+    default: JSON.stringify(value),
+  }));
+  const reference = (name: string) => ({ name, module: BUNDLE });
+  return {
+    schemaVersion: '1.0.0',
+    modules: [
+      {
+        kind: 'javascript-module',
+        path: BUNDLE,
+        declarations: [describeElement(), ...values],
+        exports: [
+          ...[ELEMENT_CLASS, ...Object.keys(EXPORTED_VALUES)].map((name) => ({ kind: 'js', name, declaration: reference(name) })),
+          { kind: 'custom-element-definition', name: TAG_NAME, declaration: reference(ELEMENT_CLASS) },
+        ],
+      },
+    ],
+  };
+}
+
+export function manifestText(): string {
+  return `${JSON.stringify(buildManifest(), null, 2)}\n`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeFileSync(MANIFEST_FILE, manifestText());

@@ -1,0 +1,139 @@
+import { DEFAULT_API_KEY_PATH, DEFAULT_SCIM_BASE_PATH } from './constants';
+import { RESOURCE_TYPES, isResourceType } from './scim/schemas';
+
+/**
+ * The element's attributes: the one place each is declared. r2wc's props, the element's typed
+ * properties, the JSX attribute types, the config's defaults and validation, and
+ * custom-elements.json (`npm run manifest`) are all derived from this table.
+ */
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const fail = (message: string): Parsed<never> => ({ ok: false, message });
+
+interface AttributeSpec<T> {
+  /** The HTML attribute. */
+  name: string;
+  /** The property r2wc maps it to, which reflects back to the attribute. */
+  property: string;
+  /** The values it takes, for the manifest and the JSX types (`values` lists them when they are few). */
+  type: string;
+  values?: readonly string[];
+  /** Whether JSX may also pass a number. */
+  numeric?: true;
+  /** The value when the attribute is missing or blank, as the attribute would spell it. */
+  default: string;
+  description: string;
+  /** Reads the trimmed attribute text (the default when absent); `documentBase` resolves relative URLs. */
+  parse(text: string, documentBase: string): Parsed<T>;
+}
+
+/** An http(s) URL without credentials: fetch refuses those, and they would leak into links. */
+export function httpUrl(value: string, base: string): URL | null {
+  try {
+    const url = new URL(value, base);
+    const isHttp = url.protocol === 'http:' || url.protocol === 'https:';
+    return isHttp && !url.username && !url.password ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+// setTimeout fires at once for delays above a signed 32-bit integer.
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+export const ATTRIBUTE_TABLE = [
+  {
+    name: 'resource-type',
+    property: 'resourceType',
+    type: RESOURCE_TYPES.map((type) => `'${type}'`).join(' | '),
+    values: RESOURCE_TYPES,
+    default: 'Users',
+    description: 'The SCIM resource type to create.',
+    parse: (text) => (isResourceType(text) ? ok(text) : fail('Invalid resource type')),
+  },
+  {
+    name: 'base-url',
+    property: 'baseUrl',
+    type: 'string',
+    default: DEFAULT_SCIM_BASE_PATH,
+    description:
+      'The SCIM v2 base URL, absolute or relative to the page; a trailing slash is optional. Must be http(s) without credentials.',
+    parse: (text, base) => {
+      const url = httpUrl(text, base);
+      return url ? ok(url) : fail(`Invalid base-url: "${text}" is not an http(s) URL without credentials`);
+    },
+  },
+  {
+    name: 'api-key-url',
+    property: 'apiKeyUrl',
+    type: 'string',
+    default: DEFAULT_API_KEY_PATH,
+    description:
+      'The page where users get an API key, linked from the 401 and 429 notices. Only http(s) URLs become links.',
+    // Never an error: a target that is not http(s) (javascript:, data:, ...) falls back to the
+    // default, and to no link at all where even that is not http(s).
+    parse: (text, base) => ok(httpUrl(text, base) ?? httpUrl(DEFAULT_API_KEY_PATH, base)),
+  },
+  {
+    name: 'timeout',
+    property: 'timeout',
+    type: 'string',
+    numeric: true,
+    default: '30000',
+    description: 'Milliseconds each request may take before its line shows `0 Timed out`; a whole number above 0.',
+    parse: (text) => {
+      // Digits only: Number() would also take "1e3", "0x10" or " 12 ", which no one means as a timeout.
+      const ms = /^\d+$/.test(text) ? Number(text) : NaN;
+      return ms > 0 && ms <= MAX_TIMEOUT_MS
+        ? ok(ms)
+        : fail(`Invalid timeout: "${text}" is not a whole number of milliseconds above 0`);
+    },
+  },
+  {
+    name: 'plan-card-selector',
+    property: 'planCardSelector',
+    type: 'string',
+    default: '.plan-card',
+    description:
+      'CSS selector of the plan cards on the API key page; "Create a Pro Access key" clicks the second match.',
+    parse: (text) => ok(text),
+  },
+] as const satisfies readonly AttributeSpec<unknown>[];
+
+type Row = (typeof ATTRIBUTE_TABLE)[number];
+type ValueOf<R> = R extends { parse(text: string, base: string): Parsed<infer T> } ? T : never;
+type JsxValueOf<R> = R extends { values: readonly (infer V)[] } ? V : R extends { numeric: true } ? string | number : string;
+
+export type AttributeName = Row['name'];
+export type PropertyName = Row['property'];
+
+/** The element's properties, as r2wc defines them: the attribute text, or undefined when absent. */
+export type ScimGeneratorProperties = { [R in Row as R['property']]: string | undefined };
+
+/** The element's attributes by their HTML names, as JSX props. */
+export type ScimGeneratorAttributes = { [R in Row as R['name']]?: JsxValueOf<R> };
+
+/** Each attribute's parsed value, by property. */
+export type ParsedAttributes = { [R in Row as R['property']]: ValueOf<R> };
+
+/** Attribute name → property: what r2wc maps. */
+export const ATTRIBUTES = Object.fromEntries(ATTRIBUTE_TABLE.map((row) => [row.name, row.property])) as {
+  [R in Row as R['name']]: R['property'];
+};
+
+/** Parses every attribute, or returns the message of the first that is invalid. */
+export function parseAttributes(
+  properties: Partial<ScimGeneratorProperties>,
+  documentBase: string,
+): Parsed<ParsedAttributes> {
+  const values: Record<string, unknown> = {};
+  for (const row of ATTRIBUTE_TABLE as readonly AttributeSpec<unknown>[]) {
+    const text = properties[row.property as PropertyName]?.trim() || row.default;
+    const parsed = row.parse(text, documentBase);
+    if (!parsed.ok) return parsed;
+    values[row.property] = parsed.value;
+  }
+  return ok(values as ParsedAttributes);
+}

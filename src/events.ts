@@ -1,0 +1,34 @@
+import type { BatchResult, ItemResult } from './batch-controller';
+import { COMPLETE_EVENT, RESULT_EVENT } from './constants';
+
+/**
+ * The events the element dispatches: the one table the typings and custom-elements.json derive
+ * from. Every event is a CustomEvent that bubbles and is composed, so a `document` listener hears
+ * every instance.
+ */
+export const EVENT_TABLE = [
+  {
+    name: RESULT_EVENT,
+    detailType: 'ItemResult',
+    description:
+      'One item of a batch has finished. `detail`: `{ index, status, statusText, ok, name?, detail?, scimType?, record }`; `status` is 0 when no response arrived.',
+  },
+  {
+    name: COMPLETE_EVENT,
+    detailType: 'BatchResult',
+    description: `All ten items of a batch have finished. \`detail\`: \`{ results }\`, every \`${RESULT_EVENT}\` detail in batch order.`,
+  },
+] as const;
+
+/** The detail type of each event, by the `detailType` the table names. */
+interface DetailTypes {
+  ItemResult: ItemResult;
+  BatchResult: BatchResult;
+}
+
+type EventRow = (typeof EVENT_TABLE)[number];
+
+/** The events `<scim-generator>` dispatches on itself; they bubble and cross shadow roots. */
+export type ScimGeneratorEventMap = {
+  [R in EventRow as R['name']]: CustomEvent<DetailTypes[R['detailType']]>;
+};

@@ -1,0 +1,28 @@
+/**
+ * The element's CSS parts (`::part()`): the one table the widget's `part` attributes and
+ * custom-elements.json derive from.
+ */
+export const PART_TABLE = {
+  base: 'The wrapper around everything the element shows.',
+  button: 'The "Generate Users →" / "Generate Groups →" button.',
+  'checkbox-label': 'The label of the checkbox (Users only).',
+  checkbox: 'The "Create activated users" checkbox (Users only).',
+  results: 'The list of result lines.',
+  result: 'Each result line; it also has the part `success` or `error`.',
+  success: 'A result line whose item was created (2xx).',
+  error: 'A result line whose item was not created.',
+  status: 'The HTTP status code of a result line (0 when no response arrived).',
+  'status-text': 'The reason phrase of a result line.',
+  name: "The created record's name on a success line.",
+  detail: "The server's SCIM error `scimType` and `detail` on an error line.",
+  notice: 'The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines.',
+  message:
+    'The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.',
+} as const;
+
+export type PartName = keyof typeof PART_TABLE;
+
+/** The value of a `part` attribute naming these parts; only declared parts type-check. */
+export function parts(...names: PartName[]): string {
+  return names.join(' ');
+}
