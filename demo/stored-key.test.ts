@@ -32,4 +32,14 @@ describe('stored key', () => {
     forgetKey();
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it('announces the change as a storage event for "apikey", which the widget on this page hears', () => {
+    const keys: (string | null)[] = [];
+    const listener = (event: StorageEvent) => keys.push(event.key);
+    addEventListener('storage', listener);
+    storeKey({ key: 'some-key-abcdef', plan: 'free', limit: 50 });
+    forgetKey();
+    removeEventListener('storage', listener);
+    expect(keys).toEqual(['apikey', 'apikey']);
+  });
 });

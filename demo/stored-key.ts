@@ -17,7 +17,6 @@ export interface StoredKey {
 /** Plan and limit of the stored key, tied to it by its last characters so a key stored by anyone else is not mislabelled. */
 const PLAN_STORAGE_NAME = 'scim-generator-demo:key-plan';
 const FINGERPRINT_LENGTH = 6;
-const CHANGE_EVENT = 'scim-generator-demo:key-change';
 
 interface PlanRecord {
   plan: string;
@@ -36,18 +35,25 @@ export function storeKey({ key, plan, limit }: IssuedKey, storage: Storage = loc
   storage.setItem(API_KEY_STORAGE_NAME, key);
   const record: PlanRecord = { plan, limit, keyEnd: key.slice(-FINGERPRINT_LENGTH) };
   storage.setItem(PLAN_STORAGE_NAME, JSON.stringify(record));
-  dispatchEvent(new Event(CHANGE_EVENT));
+  announceKeyChange();
 }
 
 export function forgetKey(storage: Storage = localStorage): void {
   storage.removeItem(API_KEY_STORAGE_NAME);
   storage.removeItem(PLAN_STORAGE_NAME);
-  dispatchEvent(new Event(CHANGE_EVENT));
+  announceKeyChange();
+}
+
+/**
+ * Browsers send a `storage` event to the other documents of the origin, never to the one that
+ * wrote; this page sends it to itself, so its widgets drop a notice about the previous key.
+ */
+function announceKeyChange(): void {
+  dispatchEvent(new StorageEvent('storage', { key: API_KEY_STORAGE_NAME }));
 }
 
 /** Calls `listener` when this page or another tab stores or forgets the key. */
 export function onStoredKeyChange(listener: () => void): void {
-  addEventListener(CHANGE_EVENT, listener);
   addEventListener('storage', listener);
 }
 

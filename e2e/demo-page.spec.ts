@@ -1,4 +1,4 @@
-import { API_KEY_STORAGE_NAME } from '../src/api-key';
+import { API_KEY_STORAGE_NAME } from '../src/constants';
 import { createKeyOnKeyPage, demoGenerator, expect, test } from './support/demo-site';
 
 test('Enter on Create a … key and on Forget the key leaves keyboard focus on the button', async ({ page, demo }) => {

@@ -125,6 +125,17 @@ test('the demo story: key, Users and Groups, rate limit, Pro hand-off, forgotten
     await testInfo.attach('key page, Pro selected', { path: screenshot, contentType: 'image/png' });
   });
 
+  await test.step('create the Pro key and come back: the rate-limit notice is gone', async () => {
+    await page.getByRole('button', { name: 'Create a Pro key' }).click();
+    await expect(page.locator('[data-key-plan]')).toHaveText('Pro key');
+    await page.goBack();
+    await expect(page).toHaveURL(server.url);
+    await expect(generator(page, 'Users').locator('[part="notice"]')).toHaveText(
+      'The stored API key has changed since this press. Press the button to try again with it.',
+    );
+    await page.goForward();
+  });
+
   await test.step('forget the key and see the 401 warning', async () => {
     await page.getByRole('button', { name: 'Forget the key' }).click();
     await expect(page.locator('[data-key-absent]')).toBeVisible();

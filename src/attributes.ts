@@ -97,7 +97,7 @@ export const ATTRIBUTE_TABLE = [
     type: 'string',
     default: '.plan-card',
     description:
-      'CSS selector of the plan cards on the API key page; "Create a Pro Access key" clicks the second match.',
+      'CSS selector of the plan cards on the API key page; "Create a new Free Access key" clicks the first match, "Create a Pro Access key" the second.',
     parse: (text) => ok(text),
   },
 ] as const satisfies readonly AttributeSpec<unknown>[];

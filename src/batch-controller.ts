@@ -33,6 +33,8 @@ export interface GeneratorState {
   error?: string;
   /** The "Create activated users" checkbox, kept here so that moving the element keeps it too. */
   active: boolean;
+  /** The stored API key is no longer the one this batch sent, so a 401 or 429 notice is out of date. */
+  keyChanged?: boolean;
 }
 
 const IDLE: GeneratorState = { lines: [], running: false, active: false };
@@ -48,6 +50,8 @@ export class BatchController {
   #batch: AbortController | undefined;
   #batchNumber = 0;
   #planCardTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The key the current batch sent; undefined before the first press. */
+  #batchApiKey: string | null | undefined;
 
   constructor(private readonly host: HTMLElement) {}
 
@@ -91,12 +95,18 @@ export class BatchController {
     this.#setState({ ...this.#state, active });
   }
 
-  /** Clicks the second plan card in the document after a short delay (the Pro hand-off). */
-  selectPlanCardLater(selector: string): void {
+  /** The stored key as now read; a batch sent with another key gets its notice marked out of date. */
+  apiKeyChanged(apiKey: string | null): void {
+    const keyChanged = this.#batchApiKey !== undefined && apiKey !== this.#batchApiKey;
+    if (keyChanged !== Boolean(this.#state.keyChanged)) this.#setState({ ...this.#state, keyChanged });
+  }
+
+  /** Clicks a plan card in the document after a short delay: the hand-off to the key page. */
+  selectPlanCardLater(selector: string, index: number): void {
     clearTimeout(this.#planCardTimer);
     this.#planCardTimer = setTimeout(() => {
       try {
-        this.host.ownerDocument.querySelectorAll<HTMLElement>(selector)[1]?.click();
+        this.host.ownerDocument.querySelectorAll<HTMLElement>(selector)[index]?.click();
       } catch {
         // An invalid selector selects nothing.
       }
@@ -107,6 +117,7 @@ export class BatchController {
   reset(): void {
     this.#batch?.abort();
     this.#batch = undefined;
+    this.#batchApiKey = undefined;
     clearTimeout(this.#planCardTimer);
     this.#setState(IDLE);
   }
@@ -119,6 +130,7 @@ export class BatchController {
     batchId: string,
   ): void {
     const apiKey = readApiKey();
+    this.#batchApiKey = apiKey;
     const results: ItemResult[] = [];
     let finished = 0;
     records.forEach((record, index) => {
@@ -128,7 +140,7 @@ export class BatchController {
           const result: ItemResult = { ...sent, index, record, ...(sent.ok ? { name: recordName(record) } : {}) };
           results[index] = result;
           const running = ++finished < records.length;
-          this.#setState({ lines: [...this.#state.lines, { ...result, id: `${batchId}-${index}` }], running });
+          this.#setState({ ...this.#state, lines: [...this.#state.lines, { ...result, id: `${batchId}-${index}` }], running });
           this.#emit(RESULT_EVENT, result);
           if (!running) this.#emit(COMPLETE_EVENT, { results } satisfies BatchResult);
         },

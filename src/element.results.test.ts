@@ -249,7 +249,15 @@ describe('the first-result rule', () => {
     expect(noticeText(generator)).toBeUndefined();
   });
 
-  it('clicks the second plan card 500 ms after the Pro link is clicked, not before, and not for the Free link', async () => {
+  it('shows the server\'s SCIM detail in the rate-limit notice', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], 429, { body: { schemas: [ERROR_SCHEMA], status: '429', detail: 'the free plan allows 20 requests per 15 minutes' } });
+
+    expect(noticeText(generator)).toContain('the free plan allows 20 requests per 15 minutes');
+  });
+
+  it('clicks the first plan card 500 ms after the Free link is clicked, and the second after the Pro link', async () => {
     vi.useFakeTimers();
     const cards = [0, 1, 2].map(() => Object.assign(document.createElement('div'), { className: 'plan-card' }));
     const clicks = cards.map((card) => {
@@ -263,14 +271,16 @@ describe('the first-result rule', () => {
     await answer(page.server.calls[0], 429);
 
     clickLink(generator.ui.getByRole('link', { name: 'Create a new Free Access key' }));
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(clicks.map((onClick) => onClick.mock.calls.length)).toEqual([0, 0, 0]);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(clicks[0]).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(clicks.map((onClick) => onClick.mock.calls.length)).toEqual([1, 0, 0]);
 
     clickLink(generator.ui.getByRole('link', { name: 'Create a Pro Access key' }));
     await vi.advanceTimersByTimeAsync(499);
     expect(clicks[1]).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(clicks.map((onClick) => onClick.mock.calls.length)).toEqual([0, 1, 0]);
+    expect(clicks.map((onClick) => onClick.mock.calls.length)).toEqual([1, 1, 0]);
   });
 
   it('uses plan-card-selector to find the plan cards', async () => {
@@ -286,6 +296,64 @@ describe('the first-result rule', () => {
     clickLink(generator.ui.getByRole('link', { name: 'Create a Pro Access key' }));
     await vi.advanceTimersByTimeAsync(500);
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a notice once the stored key changes', () => {
+  const KEY_CHANGED = 'The stored API key has changed since this press. Press the button to try again with it.';
+  const keyStoredElsewhere = (key: string | null) =>
+    act(() => {
+      if (key === null) localStorage.removeItem('apikey');
+      else localStorage.setItem('apikey', key);
+      dispatchEvent(new StorageEvent('storage', { key: 'apikey' }));
+    });
+
+  it.each([401, 429])('replaces the %i notice when another tab stores a new key', async (status) => {
+    localStorage.setItem('apikey', 'rejected-key');
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], status);
+
+    keyStoredElsewhere('new-key');
+    expect(noticeText(generator)).toBe(KEY_CHANGED);
+    expect(generator.ui.queryAllByRole('link')).toEqual([]);
+  });
+
+  it('replaces the notice when this window regains focus with another key stored', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], 401);
+
+    localStorage.setItem('apikey', 'stored-while-away');
+    act(() => void dispatchEvent(new FocusEvent('focus')));
+    expect(noticeText(generator)).toBe(KEY_CHANGED);
+  });
+
+  it('keeps the notice while the key is the one the press sent, and brings it back if that key returns', async () => {
+    localStorage.setItem('apikey', 'rejected-key');
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], 401);
+
+    act(() => void dispatchEvent(new FocusEvent('focus')));
+    expect(noticeText(generator)).toContain('Warning: You are not authenticated.');
+    keyStoredElsewhere(null);
+    expect(noticeText(generator)).toBe(KEY_CHANGED);
+    keyStoredElsewhere('rejected-key');
+    expect(noticeText(generator)).toContain('Warning: You are not authenticated.');
+  });
+
+  it('leaves result lines alone, and the next press starts without the mark', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], 201);
+    keyStoredElsewhere('new-key');
+    expect(noticeText(generator)).toBeUndefined();
+    expect(shownLines(generator)).toHaveLength(1);
+
+    press(generator);
+    await answer(page.server.calls[10], 401);
+    expect(noticeText(generator)).toContain('Warning: You are not authenticated.');
   });
 });
 

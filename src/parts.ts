@@ -15,7 +15,8 @@ export const PART_TABLE = {
   'status-text': 'The reason phrase of a result line.',
   name: "The created record's name on a success line.",
   detail: "The server's SCIM error `scimType` and `detail` on an error line.",
-  notice: 'The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines.',
+  notice:
+    'The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines, or the note that replaces it once the stored key has changed.',
   message:
     'The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.',
 } as const;

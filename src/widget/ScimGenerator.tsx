@@ -1,9 +1,10 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
+import { watchApiKey } from '../api-key';
 import { parseConfig, type GeneratorAttributes } from '../config';
 import { batchControllerFor } from '../batch-controller';
 import { preloadBatchModule } from '../scim/load-batch-module';
 import { parts } from '../parts';
-import { Notice, noticeFor } from './Notice';
+import { KeyChangedNotice, Notice, noticeFor } from './Notice';
 import { ResultLineItem } from './ResultLineItem';
 import styles from './styles.css?inline';
 
@@ -44,6 +45,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   // Cheap enough to redo on each render; a changed attribute takes effect at once.
   const parsed = parseConfig(attributes, host.ownerDocument.baseURI);
   usePreloadWhenIdle();
+  useEffect(() => watchApiKey((apiKey) => controller.apiKeyChanged(apiKey), host.ownerDocument.defaultView ?? window), [controller, host]);
 
   if (!parsed.ok) {
     return (
@@ -55,7 +57,8 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   }
 
   const { config } = parsed;
-  const notice = noticeFor(state.lines[0]?.status);
+  const first = state.lines[0];
+  const notice = noticeFor(first?.status);
 
   return (
     <div className="scim-generator" part={parts('base')}>
@@ -86,8 +89,15 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
       <div className="results" aria-live="polite" aria-busy={state.running}>
         {state.error ? (
           <Message text={state.error} />
+        ) : notice && state.keyChanged ? (
+          <KeyChangedNotice />
         ) : notice ? (
-          <Notice kind={notice} config={config} onProClick={() => controller.selectPlanCardLater(config.planCardSelector)} />
+          <Notice
+            kind={notice}
+            config={config}
+            detail={first?.detail}
+            onPlanLinkClick={(planCard) => controller.selectPlanCardLater(config.planCardSelector, planCard)}
+          />
         ) : (
           state.lines.length > 0 && (
             <ul part={parts('results')}>

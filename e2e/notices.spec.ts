@@ -1,0 +1,41 @@
+import { test, expect } from './support/site-test';
+import { generateButton } from './support/generator';
+import { failedLoadLine } from './support/page-errors';
+
+const KEY_CHANGED = 'The stored API key has changed since this press. Press the button to try again with it.';
+
+// The notices keep up with the stored key, against the sandbox SCIM provider.
+test.use({ expectedConsoleErrors: [failedLoadLine(401)] });
+
+test('a key stored in another tab replaces the 401 warning', async ({ page, context, site }) => {
+  await page.goto(`${site.url}esm.html`);
+  const element = page.locator('scim-generator');
+  await generateButton(element).click();
+  const notice = element.locator('[part="notice"]');
+  await expect(notice).toHaveText('Warning: You are not authenticated. Please get a valid API key here.');
+
+  const keyPage = await context.newPage();
+  await keyPage.goto(`${site.url}esm.html`);
+  const key = await site.createApiKey('free');
+  await keyPage.evaluate((value) => localStorage.setItem('apikey', value), key);
+
+  await expect(notice).toHaveText(KEY_CHANGED);
+  await generateButton(element).click();
+  await expect(element.locator('[part~="result"]')).toHaveCount(10);
+  await expect(element.locator('[part~="result"][part~="success"]')).toHaveCount(10);
+});
+
+test('a key stored in this document replaces the 401 warning when the page regains focus', async ({ page, site }) => {
+  await page.goto(`${site.url}esm.html`);
+  const element = page.locator('scim-generator');
+  await generateButton(element).click();
+  const notice = element.locator('[part="notice"]');
+  await expect(notice).toContainText('Warning: You are not authenticated.');
+
+  const key = await site.createApiKey('free');
+  await page.evaluate((value) => {
+    localStorage.setItem('apikey', value);
+    dispatchEvent(new FocusEvent('focus'));
+  }, key);
+  await expect(notice).toHaveText(KEY_CHANGED);
+});

@@ -1,0 +1,15 @@
+import { PATCH_OP_SCHEMA } from '../../constants';
+import type { PatchRequest } from './patch-request';
+
+/**
+ * RFC 7644 §3.5.2.3: a `replace` whose `path` names the attribute and whose `value` is the new
+ * value, here the JSON boolean `false` for `active`. Microsoft documents this exact body as what
+ * Entra sends once the SCIM-compliant flag `aadOptscim062020` is set ("Requests made to disable
+ * users", "With feature flag"):
+ * https://learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility
+ * (MicrosoftDocs/entra-docs, docs/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility.md).
+ */
+export const rfc7644Deactivate: PatchRequest = {
+  schemas: [PATCH_OP_SCHEMA],
+  Operations: [{ op: 'replace', path: 'active', value: false }],
+};
