@@ -57,8 +57,8 @@ test('a server that never answers: each call is aborted at the timeout and says 
 
 test('a body that never ends does not keep the connections: the next press gets through', async ({ host, faults }) => {
   // The browser opens at most six connections to a server; a call that kept one would leave the
-  // next calls waiting until they time out.
-  await host.mount({ 'base-url': faults.baseUrl('unfinished-body'), timeout: '1000' });
+  // next calls waiting until they time out. The element cuts a body that stalls for a second.
+  await host.mount({ 'base-url': faults.baseUrl('unfinished-body'), timeout: '3000' });
   for (let press = 1; press <= 2; press++) {
     for (const line of await pressForTenLines(host)) expect(line).toMatchObject({ status: '201', statusText: 'Created' });
     expect(faults.posts()).toHaveLength(10 * press);

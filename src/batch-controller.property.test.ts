@@ -128,7 +128,7 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
   expect(error).toBeUndefined();
   expect(lines).toHaveLength(10);
   expect(lines.map((line) => line.index).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-  expect(new Set(lines.map((line) => line.id)).size).toBe(10);
+  expect(new Set(lines.map((line) => line.key)).size).toBe(10);
   for (const line of lines) {
     const call = last.calls[line.index];
     if (!call) throw new Error(`no call for index ${line.index}`);

@@ -1,12 +1,12 @@
 import { readApiKey } from './api-key';
 import type { GeneratorConfig } from './config';
-import type { SendResult } from './scim/client';
+import type { ScimResult } from './scim/client';
 import { loadedBatchModule, preloadBatchModule, type BatchModule } from './scim/load-batch-module';
 import { COMPLETE_EVENT, PLAN_CARD_DELAY_MS, RESULT_EVENT } from './constants';
 import { recordName, type ScimRecord } from './scim/schemas';
 
 /** `detail` of the result event: one finished item. */
-export interface ItemResult extends SendResult {
+export interface ItemResult extends ScimResult {
   /** Position of the item in its batch, 0 to 9. */
   index: number;
   /** The created record's name (`name.formatted` or `displayName`); only on success. */
@@ -22,7 +22,7 @@ export interface BatchResult {
 
 export interface ResultLine extends ItemResult {
   /** Unique across batches, for list keys. */
-  id: string;
+  key: string;
 }
 
 export interface GeneratorState {
@@ -123,7 +123,7 @@ export class BatchController {
   }
 
   #send(
-    { sendRecord }: BatchModule,
+    { sendScim }: BatchModule,
     records: ScimRecord[],
     config: GeneratorConfig,
     batch: AbortController,
@@ -134,13 +134,14 @@ export class BatchController {
     const results: ItemResult[] = [];
     let finished = 0;
     records.forEach((record, index) => {
-      void sendRecord({ url: config.endpoint, record, apiKey, timeoutMs: config.timeoutMs, signal: batch.signal }).then(
+      const call = { method: 'POST', url: config.endpoint, body: record, apiKey, timeoutMs: config.timeoutMs } as const;
+      void sendScim({ ...call, signal: batch.signal }).then(
         (sent) => {
           if (batch.signal.aborted) return;
           const result: ItemResult = { ...sent, index, record, ...(sent.ok ? { name: recordName(record) } : {}) };
           results[index] = result;
           const running = ++finished < records.length;
-          this.#setState({ ...this.#state, lines: [...this.#state.lines, { ...result, id: `${batchId}-${index}` }], running });
+          this.#setState({ ...this.#state, lines: [...this.#state.lines, { ...result, key: `${batchId}-${index}` }], running });
           this.#emit(RESULT_EVENT, result);
           if (!running) this.#emit(COMPLETE_EVENT, { results } satisfies BatchResult);
         },

@@ -9,7 +9,8 @@ export { TAG_NAME, RESULT_EVENT, COMPLETE_EVENT } from './constants';
 export { ATTRIBUTES, type ScimGeneratorProperties, type ScimGeneratorAttributes } from './attributes';
 export type { ScimGeneratorEventMap } from './events';
 export type { ItemResult, BatchResult } from './batch-controller';
-export type { SendResult } from './scim/client';
+export type { ScimResult, ScimRequest, HttpMethod } from './scim/client';
+export type { ScimResponse } from './scim/read-response';
 export type { ResourceType, ScimRecord, ScimUser, ScimGroup } from './scim/schemas';
 
 // Guarded, so a page that loads this file twice, or both builds, raises nothing.

@@ -3,4 +3,4 @@
  * client (with its status-text table). The ES module build puts this in a lazily loaded chunk.
  */
 export { generateRecords } from './generate';
-export { sendRecord } from './client';
+export { sendScim } from './client';

@@ -1,57 +1,19 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendRecord, type SendOptions, type SendResult } from './client';
+import type { ScimResult } from './client';
+import { BODY_STALL_MS } from './read-response';
 import { ERROR_SCHEMA, GROUP_SCHEMA } from '../constants';
 import type { ScimGroup } from './schemas';
+import { answering, callerWith, hanging, outcome, requestOf, scimJson, signalOf } from '../test-support/fetch-stub';
 
 const ENDPOINT = 'https://scim.example.com/scim/v2/Groups';
 const RECORD: ScimGroup = { schemas: [GROUP_SCHEMA], displayName: 'toys_engineer' };
 const KEY = 'k-secret-123';
 
-type FetchStub = ReturnType<typeof vi.fn<typeof fetch>>;
-
-function send(fetchStub: FetchStub, options: Partial<SendOptions> = {}): Promise<SendResult> {
-  return sendRecord({
-    url: ENDPOINT,
-    record: RECORD,
-    apiKey: KEY,
-    timeoutMs: 30000,
-    signal: new AbortController().signal,
-    fetch: fetchStub,
-    ...options,
-  });
-}
-
-function answering(response: () => Response): FetchStub {
-  return vi.fn<typeof fetch>(async () => response());
-}
-
-/** Behaves like a server that never answers: the call ends only when its signal aborts, as real fetch does. */
-function hanging(): FetchStub {
-  return vi.fn<typeof fetch>(
-    (_input, init) =>
-      new Promise((_resolve, reject) => {
-        const signal = init?.signal;
-        const fail = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
-        if (signal?.aborted) fail();
-        signal?.addEventListener('abort', fail);
-      }),
-  );
-}
-
-function requestOf(fetchStub: FetchStub, call = 0): { url: string; init: RequestInit; headers: Headers } {
-  const [input, init = {}] = fetchStub.mock.calls[call] ?? [];
-  return { url: String(input), init, headers: new Headers(init.headers) };
-}
-
-function signalOf(fetchStub: FetchStub): AbortSignal {
-  const { signal } = requestOf(fetchStub).init;
-  if (!signal) throw new Error('fetch was called without a signal');
-  return signal;
-}
+const send = callerWith({ method: 'POST', url: ENDPOINT, body: RECORD, apiKey: KEY });
 
 function scimError(status: number, body: object, contentType = 'application/scim+json'): () => Response {
-  return () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': contentType } });
+  return scimJson(status, body, { 'Content-Type': contentType });
 }
 
 afterEach(() => {
@@ -102,7 +64,7 @@ describe('statuses', () => {
     [500, false, 'Internal Server Error'],
   ])('reports %i as ok=%s with its status text', async (status, ok, statusText) => {
     const result = await send(answering(() => new Response(null, { status, statusText })));
-    expect(result).toEqual({ status, statusText, ok });
+    expect(outcome(result)).toEqual({ status, statusText, ok });
   });
 
   it.each([
@@ -125,7 +87,7 @@ describe('error bodies', () => {
   it('adds the SCIM detail and scimType of an error', async () => {
     const body = { schemas: [ERROR_SCHEMA], status: '409', scimType: 'uniqueness', detail: 'userName is already taken' };
     const result = await send(answering(scimError(409, body)));
-    expect(result).toEqual({
+    expect(outcome(result)).toEqual({
       status: 409,
       statusText: 'Conflict',
       ok: false,
@@ -182,17 +144,46 @@ describe('error bodies', () => {
     ['JSON under a non-JSON content type', '{"detail": "hidden"}', 'text/html'],
   ])('shows status and reason only for %s', async (_label, body, contentType) => {
     const fetchStub = answering(() => new Response(body, { status: 500, headers: { 'Content-Type': contentType } }));
-    expect(await send(fetchStub)).toEqual({ status: 500, statusText: 'Internal Server Error', ok: false });
+    expect(outcome(await send(fetchStub))).toEqual({ status: 500, statusText: 'Internal Server Error', ok: false });
   });
 
   it.each([
     [201, 'text/plain'],
     [500, 'text/html'],
-  ])('cancels the unread body of a %i %s answer, so a body that never ends holds no connection', async (status, contentType) => {
+  ])('reads the body of a %i %s answer until the timeout, then cancels it, keeping the status', async (status, contentType) => {
+    vi.useFakeTimers();
     const cancel = vi.fn();
-    const neverEnding = new ReadableStream({ cancel });
-    await send(answering(() => new Response(neverEnding, { status, headers: { 'Content-Type': contentType } })));
+    // A stream that never ends and, unlike a real fetch body, ignores the request's abort.
+    const neverEnding = new ReadableStream({ start: (stream) => stream.enqueue(new TextEncoder().encode('{"id":')), cancel });
+    let result: ScimResult | undefined;
+    const fetchStub = answering(() => new Response(neverEnding, { status, headers: { 'Content-Type': contentType } }));
+    void send(fetchStub, { timeoutMs: 500 }).then((sent) => (result = sent));
+
+    await vi.advanceTimersByTimeAsync(499);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
     expect(cancel).toHaveBeenCalledTimes(1);
+    expect(result).toMatchObject({ status, response: { status, body: '{"id":', bodyFormat: 'text', truncated: true } });
+  });
+
+  it(`cuts a body that sends nothing for ${BODY_STALL_MS} ms, long before the timeout`, async () => {
+    vi.useFakeTimers();
+    const cancel = vi.fn();
+    const stalling = new ReadableStream({
+      start(stream) {
+        stream.enqueue(new TextEncoder().encode('{"id":'));
+        setTimeout(() => stream.enqueue(new TextEncoder().encode('"u-1",')), BODY_STALL_MS - 1);
+      },
+      cancel,
+    });
+    let result: ScimResult | undefined;
+    void send(answering(() => new Response(stalling, { status: 201 }))).then((sent) => (result = sent));
+
+    await vi.advanceTimersByTimeAsync(2 * BODY_STALL_MS - 2);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(result).toMatchObject({ status: 201, ok: true, response: { body: '{"id":"u-1",', truncated: true } });
   });
 
   it('gives up reading an error body that never ends at the timeout, keeping the status', async () => {
@@ -206,18 +197,19 @@ describe('error bodies', () => {
       });
       return new Response(body, { status: 400, headers: { 'Content-Type': 'application/scim+json' } });
     });
-    let result: SendResult | undefined;
+    let result: ScimResult | undefined;
     void send(fetchStub, { timeoutMs: 1000 }).then((sent) => (result = sent));
 
     await vi.advanceTimersByTimeAsync(999);
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
-    expect(result).toEqual({ status: 400, statusText: 'Bad Request', ok: false });
+    expect(outcome(result as ScimResult)).toEqual({ status: 400, statusText: 'Bad Request', ok: false });
+    expect(result?.response?.truncated).toBe(true);
   });
 
-  it('does not read the body of a success', async () => {
+  it('takes no error detail from the body of a success', async () => {
     const fetchStub = answering(scimError(201, { detail: 'should not show' }));
-    expect(await send(fetchStub)).toEqual({ status: 201, statusText: 'Created', ok: true });
+    expect(outcome(await send(fetchStub))).toEqual({ status: 201, statusText: 'Created', ok: true });
   });
 });
 
@@ -243,7 +235,7 @@ describe('faults', () => {
   it('aborts the call after timeoutMs and reports "Timed out"', async () => {
     vi.useFakeTimers();
     const fetchStub = hanging();
-    let result: SendResult | undefined;
+    let result: ScimResult | undefined;
     void send(fetchStub, { timeoutMs: 1000 }).then((sent) => (result = sent));
 
     await vi.advanceTimersByTimeAsync(999);
@@ -264,14 +256,14 @@ describe('faults', () => {
     expect(signalOf(fetchStub).aborted).toBe(false);
     batch.abort();
     expect(signalOf(fetchStub).aborted).toBe(true);
-    expect(await pending).toEqual({ status: 0, statusText: 'Aborted', ok: false });
+    expect(outcome(await pending)).toEqual({ status: 0, statusText: 'Aborted', ok: false });
   });
 
   it('reports "Aborted" for a batch abandoned before the call started', async () => {
     const batch = new AbortController();
     batch.abort();
     const fetchStub = hanging();
-    expect(await send(fetchStub, { signal: batch.signal })).toEqual({ status: 0, statusText: 'Aborted', ok: false });
+    expect(outcome(await send(fetchStub, { signal: batch.signal }))).toEqual({ status: 0, statusText: 'Aborted', ok: false });
     expect(signalOf(fetchStub).aborted).toBe(true);
   });
 

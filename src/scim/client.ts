@@ -1,22 +1,50 @@
 import { statusTextFor } from './reason-phrase';
+import { readResponse, type ScimResponse } from './read-response';
+import { redactorFor, type Redactor } from './redact';
 import { SCIM_CONTENT_TYPE } from '../constants';
-import type { ScimRecord } from './schemas';
 
-/** How one creation call ended. `status` is 0 when no HTTP response arrived. */
-export interface SendResult {
+/** Stands for the key wherever a request is shown, copied or saved; a shell expands it in cURL. */
+export const API_KEY_PLACEHOLDER = '$SCIM_TOKEN';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A call as it was sent, with the key replaced by API_KEY_PLACEHOLDER. */
+export interface ScimRequest {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  /** The JSON body that was sent, if any. */
+  body?: unknown;
+}
+
+/** How one SCIM call ended. `status` is 0 when no HTTP response the page may read arrived. */
+export interface ScimResult {
   status: number;
   statusText: string;
   ok: boolean;
-  /** The SCIM error `detail` of a failed call, when the server sent one. */
+  /** The SCIM error `detail` of a failed call, or what went wrong when no response came. */
   detail?: string;
   /** The SCIM error `scimType` of a failed call, when the server sent one. */
   scimType?: string;
+  /** The `id` of the resource a successful call returned. */
+  id?: string;
+  /** Its `meta.location`, or the `Location` header when the page may read it. */
+  location?: string;
+  /** When the call started (ISO 8601). */
+  startedAt: string;
+  /** Milliseconds from the start of the call until its whole body was read or it failed. */
+  durationMs: number;
+  request: ScimRequest;
+  /** Absent when no response arrived (network error, timeout, abort, unusable key). */
+  response?: ScimResponse;
 }
 
-export interface SendOptions {
-  /** The full URL of the resource endpoint, e.g. `https://example.com/scim/v2/Users`. */
+export interface ScimCallOptions {
+  method: HttpMethod;
+  /** The full URL, e.g. `https://example.com/scim/v2/Users`. */
   url: string;
-  record: ScimRecord;
+  /** Sent as JSON with the SCIM content type; no body when undefined. */
+  body?: unknown;
   /** Sent as `Authorization: Bearer <apiKey>`; no Authorization header at all when null. */
   apiKey: string | null;
   timeoutMs: number;
@@ -26,17 +54,38 @@ export interface SendOptions {
 }
 
 const MAX_DETAIL_LENGTH = 300;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export const NETWORK_ERROR = 'Network error';
 export const TIMED_OUT = 'Timed out';
 export const ABORTED = 'Aborted';
+export const UNUSABLE_KEY = 'Unusable API key';
+export const REDIRECTED = 'Redirected';
+
+type Outcome = Pick<ScimResult, 'status' | 'statusText' | 'ok' | 'detail' | 'scimType' | 'id' | 'location' | 'response'>;
 
 /**
- * POSTs one record and reports how it went. Never rejects: network failures, timeouts and
- * aborts become results with status 0, so every generated item ends as a line.
+ * Sends one SCIM call and reports everything about it. Never rejects: network failures,
+ * timeouts and aborts become results with status 0, so every item ends as a line. Redirects are
+ * not followed: the configured server did not carry out a redirected call.
  */
-export async function sendRecord(options: SendOptions): Promise<SendResult> {
-  const { url, record, apiKey, timeoutMs, signal, fetch: fetchImpl = globalThis.fetch } = options;
+export async function sendScim(options: ScimCallOptions): Promise<ScimResult> {
+  const { method, url, body, apiKey, timeoutMs, signal, fetch: fetchImpl = globalThis.fetch } = options;
+  const redact = redactorFor(apiKey);
+  const request = recordedRequest(options, redact);
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  const ended = (outcome: Outcome): ScimResult => ({
+    ...outcome,
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    request,
+  });
+  if (apiKey !== null && !isSendableHeaderValue(apiKey)) {
+    const detail = 'The stored API key has characters an HTTP header cannot carry, so nothing was sent';
+    return ended({ status: 0, statusText: UNUSABLE_KEY, ok: false, detail });
+  }
+
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -47,69 +96,85 @@ export async function sendRecord(options: SendOptions): Promise<SendResult> {
   signal.addEventListener('abort', abortFromBatch);
   if (signal.aborted) controller.abort();
 
-  const headers: Record<string, string> = { 'Content-Type': SCIM_CONTENT_TYPE, Accept: SCIM_CONTENT_TYPE };
-  if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-
   try {
     const response = await fetchImpl(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(record),
+      method,
+      headers: { ...request.headers, ...(apiKey === null ? {} : { Authorization: `Bearer ${apiKey}` }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       credentials: 'omit',
+      redirect: 'manual',
       signal: controller.signal,
     });
-    const result: SendResult = {
-      status: response.status,
-      // A server may echo the credential in its reason phrase, as in its error detail.
-      statusText: truncate(redact(statusTextFor(response.status, response.statusText), apiKey)),
-      ok: response.ok,
-    };
-    const scimError = response.ok ? {} : await readScimError(response, apiKey);
-    // Drop what is left of the body: a server that never finishes it would keep the connection,
-    // and once the browser's six per server are taken, later calls never leave the page.
-    if (!response.bodyUsed) void response.body?.cancel().catch(() => undefined);
-    return { ...result, ...scimError };
+    const opaqueRedirect = response.type === 'opaqueredirect';
+    // A server may echo the credential in its reason phrase, as in its error detail.
+    const statusText = opaqueRedirect ? REDIRECTED : truncate(redact.text(statusTextFor(response.status, response.statusText)));
+    const read = await readResponse(response, statusText, Math.round(performance.now() - started), redact, controller.signal);
+    if (opaqueRedirect || REDIRECT_STATUSES.has(response.status)) return ended(redirected(read, url));
+    return ended({ status: response.status, statusText, ok: response.ok, ...(response.ok ? created(read) : scimError(read)), response: read });
   } catch {
-    if (timedOut) return { status: 0, statusText: TIMED_OUT, ok: false, detail: `No response within ${timeoutMs} ms` };
-    if (signal.aborted) return { status: 0, statusText: ABORTED, ok: false };
-    return {
-      status: 0,
-      statusText: NETWORK_ERROR,
-      ok: false,
-      detail: 'The server could not be reached (connection refused or reset, DNS failure, or CORS refusal)',
-    };
+    if (timedOut) return ended({ status: 0, statusText: TIMED_OUT, ok: false, detail: `No response within ${timeoutMs} ms` });
+    if (signal.aborted) return ended({ status: 0, statusText: ABORTED, ok: false });
+    const detail = 'The server could not be reached (connection refused or reset, DNS failure, or CORS refusal)';
+    return ended({ status: 0, statusText: NETWORK_ERROR, ok: false, detail });
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', abortFromBatch);
   }
 }
 
-/**
- * Picks `detail` and `scimType` out of a SCIM error body; anything else (HTML, garbage) yields
- * nothing. A server that echoes the API key back does not get it shown.
- */
-async function readScimError(
-  response: Response,
-  apiKey: string | null,
-): Promise<Pick<SendResult, 'detail' | 'scimType'>> {
-  const contentType = response.headers.get('Content-Type') ?? '';
-  if (!/^application\/(scim\+)?json\b/i.test(contentType)) return {};
-  try {
-    const body: unknown = await response.json();
-    if (typeof body !== 'object' || body === null) return {};
-    const { detail, scimType } = body as Record<string, unknown>;
-    const clean = (value: unknown) => (typeof value === 'string' ? truncate(redact(value, apiKey).trim()) : '');
-    return {
-      ...(clean(detail) ? { detail: clean(detail) } : {}),
-      ...(clean(scimType) ? { scimType: clean(scimType) } : {}),
-    };
-  } catch {
-    return {};
-  }
+function recordedRequest({ method, url, body, apiKey }: ScimCallOptions, redact: Redactor): ScimRequest {
+  const headers: Record<string, string> = {
+    ...(body === undefined ? {} : { 'Content-Type': SCIM_CONTENT_TYPE }),
+    Accept: SCIM_CONTENT_TYPE,
+  };
+  const shownHeaders = apiKey === null ? headers : { ...headers, Authorization: `Bearer ${API_KEY_PLACEHOLDER}` };
+  return { method, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redact.json(body) }) };
 }
 
-function redact(text: string, secret: string | null): string {
-  return secret ? text.split(secret).join('[redacted]') : text;
+/**
+ * Whether fetch can send `Bearer <key>` as a header: after its leading and trailing whitespace is
+ * stripped, a header value holds only ISO-8859-1 characters and no NUL, CR or LF. fetch throws
+ * before sending anything otherwise, which would look like a network error.
+ */
+function isSendableHeaderValue(key: string): boolean {
+  // eslint-disable-next-line no-control-regex -- the control characters are the point
+  return !/[^\u0000-\u00ff]|[\u0000\r\n]/.test(`Bearer ${key}`.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''));
+}
+
+function redirected(response: ScimResponse, url: string): Outcome {
+  const target = response.headers.location;
+  let where: string | undefined;
+  try {
+    where = target ? new URL(target, url).href : undefined;
+  } catch {
+    where = target;
+  }
+  const detail = where
+    ? `Redirected to ${where}; redirects are not followed, so the configured server did not carry out this call`
+    : 'The server answered with a redirect (the browser does not tell the page where to); redirects are not followed, so the configured server did not carry out this call';
+  return { status: response.status, statusText: response.statusText, ok: false, detail: truncate(detail), response };
+}
+
+const fieldOf = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? truncate(value.trim()) : '');
+
+/** The `id` and location of the resource a successful call returned. */
+function created(response: ScimResponse): Pick<ScimResult, 'id' | 'location'> {
+  const body = response.bodyFormat === 'json' ? response.body : undefined;
+  const id = fieldOf(body, 'id');
+  const location = fieldOf(fieldOf(body, 'meta'), 'location');
+  const where = typeof location === 'string' ? location : response.headers.location;
+  return { ...(typeof id === 'string' ? { id } : {}), ...(where ? { location: where } : {}) };
+}
+
+/** `detail` and `scimType` of a SCIM error body; anything else (HTML, garbage) yields nothing. */
+function scimError(response: ScimResponse): Pick<ScimResult, 'detail' | 'scimType'> {
+  const body = response.bodyFormat === 'json' ? response.body : undefined;
+  const detail = textOf(fieldOf(body, 'detail'));
+  const scimType = textOf(fieldOf(body, 'scimType'));
+  return { ...(detail ? { detail } : {}), ...(scimType ? { scimType } : {}) };
 }
 
 function truncate(text: string): string {

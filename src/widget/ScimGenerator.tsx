@@ -102,7 +102,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           state.lines.length > 0 && (
             <ul part={parts('results')}>
               {state.lines.map((line) => (
-                <ResultLineItem key={line.id} line={line} />
+                <ResultLineItem key={line.key} line={line} />
               ))}
             </ul>
           )
