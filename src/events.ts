@@ -11,7 +11,7 @@ export const EVENT_TABLE = [
     name: RESULT_EVENT,
     detailType: 'ItemResult',
     description:
-      'One item of a batch has finished. `detail`: `{ index, status, statusText, ok, name?, detail?, scimType?, record }`; `status` is 0 when no response arrived.',
+      'One item of a batch has finished. `detail`: `{ index, status, statusText, ok, name?, detail?, scimType?, id?, location?, startedAt, durationMs, request, response?, record }`; `status` is 0 when no response arrived (then `response` is absent). `request` is `{ method, url, headers, body }` with the key as `$SCIM_TOKEN`; `response` is `{ status, statusText, headers, body?, bodyFormat?, truncated?, waitMs }`, the body parsed JSON or text, cut at 256 KB. The key appears nowhere.',
   },
   {
     name: COMPLETE_EVENT,
