@@ -2,13 +2,15 @@
 // A suite that should have run but left no report counts as one failure.
 import { existsSync, readFileSync } from 'node:fs';
 
+const vitestCount = (r) => [r.numPassedTests, r.numFailedTests];
 const suites = [
-  { name: 'unit (vitest)', file: 'reports/vitest.json', count: (r) => [r.numPassedTests, r.numFailedTests] },
+  { name: 'unit (vitest)', file: 'reports/vitest.json', count: vitestCount },
   {
     name: 'browser (playwright)',
     file: 'reports/playwright.json',
     count: (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected],
   },
+  { name: 'Firefox (vitest, puppeteer-core)', file: 'reports/firefox.json', count: vitestCount },
 ];
 
 let passed = 0;

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { API_KEY_STORAGE_NAME, COMPLETE_EVENT } from '../../src/constants';
 import type { BatchResult } from '../../src/index';
-import { recordName, type ScimRecord } from '../../src/scim/schemas';
+import { createdLinesFor, readResultLines, sortByText, uniqueName, type RenderedLine } from './result-lines';
 import type { SandboxServer } from './sandbox';
 
 /** Stores `key` where the element reads it (`localStorage['apikey']`) before any page script runs. */
@@ -9,42 +9,14 @@ export async function storeApiKey(page: Page, key: string): Promise<void> {
   await page.addInitScript(({ name, value }) => localStorage.setItem(name, value), { name: API_KEY_STORAGE_NAME, value: key });
 }
 
-export interface RenderedLine {
-  /** The line's `part` attribute, e.g. `result success`. */
-  part: string;
-  /** The text a reader gets, e.g. `201 Created Jane Doe` (decorative markers left out). */
-  text: string;
-}
-
 /** The result lines an element shows right now, in display order. */
 export function resultLines(element: Locator): Promise<RenderedLine[]> {
-  return element.evaluate((host) =>
-    [...(host.shadowRoot?.querySelectorAll('[part~="result"]') ?? [])].map((line) => {
-      const readable = line.cloneNode(true) as Element;
-      readable.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
-      return {
-        part: line.getAttribute('part') ?? '',
-        text: (readable.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      };
-    }),
-  );
+  return element.evaluate(readResultLines);
 }
 
 /** The same lines sorted by text: lines appear in the order responses arrive, which varies. */
 export async function sortedResultLines(element: Locator): Promise<RenderedLine[]> {
-  return (await resultLines(element)).sort((a, b) => a.text.localeCompare(b.text));
-}
-
-/** The lines a batch whose every record was created must show, sorted as `sortedResultLines`. */
-export function createdLinesFor(batch: BatchResult): RenderedLine[] {
-  return batch.results
-    .map(({ record }) => ({ part: 'result success', text: `201 Created ${recordName(record)}` }))
-    .sort((a, b) => a.text.localeCompare(b.text));
-}
-
-/** The attribute a SCIM server keeps unique: `userName` of a user, `displayName` of a group. */
-export function uniqueName(record: ScimRecord): string {
-  return 'displayName' in record ? record.displayName : record.userName;
+  return sortByText(await resultLines(element));
 }
 
 /** The element's generate button (`Generate Users →` or `Generate Groups →`). */

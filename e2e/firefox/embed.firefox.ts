@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bundleSite } from '../support/http';
+import { createdLinesFor, sortByText, uniqueName } from '../support/result-lines';
+import { listenWithSandbox, type SandboxServer } from '../support/sandbox';
+import { buttonText, generatorOn, linesOf, press, useFirefox, waitForLines } from './support/firefox';
+
+// The built bundles embedded the way a docs page or a CMS embeds them (e2e/fixtures), against the
+// sandbox SCIM provider: the Firefox counterparts of e2e/embed-script.spec.ts and embed-dynamic.
+const firefox = useFirefox();
+let site: SandboxServer;
+let apiKey: string;
+
+beforeEach(async () => {
+  site = await listenWithSandbox(bundleSite());
+  apiKey = await site.createApiKey('pro');
+});
+afterEach(async () => {
+  await site.close();
+});
+
+async function expectCreatedAndHeld(element: Parameters<typeof press>[0], resourceType: 'Users' | 'Groups') {
+  const batch = await press(element);
+  expect(batch.results).toHaveLength(10);
+  await waitForLines(element);
+  expect(sortByText(await linesOf(element))).toEqual(createdLinesFor(batch));
+  expect(await site.heldNames(apiKey, resourceType)).toEqual(expect.arrayContaining(batch.results.map(({ record }) => uniqueName(record))));
+}
+
+describe('static pages', () => {
+  it('the IIFE from a plain <script src> creates 10 users the server then holds', async () => {
+    const page = await firefox.open(`${site.url}iife.html`, { apiKey });
+    const element = await generatorOn(page);
+    expect(await buttonText(element)).toBe('Generate Users →');
+    await expectCreatedAndHeld(element, 'Users');
+  });
+
+  it('the ES module from <script type="module"> loads its lazy chunk and creates 10 groups', async () => {
+    const page = await firefox.open(`${site.url}esm.html`, { apiKey });
+    const element = await generatorOn(page);
+    expect(await buttonText(element)).toBe('Generate Groups →');
+    await expectCreatedAndHeld(element, 'Groups');
+    const chunks = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.startsWith('/dist/chunks/')),
+    );
+    expect(chunks.length).toBeGreaterThan(0);
+  });
+
+  it('the shadow root is open and host page styles do not reach inside it', async () => {
+    const page = await firefox.open(`${site.url}iife.html`, { apiKey });
+    await page.addStyleTag({ content: 'button, input, label, ul, li, p, span { display: none !important; color: red !important }' });
+    const element = await generatorOn(page);
+    const inside = await element.evaluate((host) => {
+      const button = host.shadowRoot?.querySelector('button');
+      return { mode: host.shadowRoot?.mode, display: button && getComputedStyle(button).display, color: button && getComputedStyle(button).color };
+    });
+    expect(inside.mode).toBe('open');
+    expect(inside.display).not.toBe('none');
+    expect(inside.color).not.toBe('rgb(255, 0, 0)');
+    await expectCreatedAndHeld(element, 'Users');
+  });
+});
+
+describe('elements added and changed after load', () => {
+  it('an element inserted later as HTML, as a CMS does, renders and creates groups', async () => {
+    const page = await firefox.open(`${site.url}cms.html`, { apiKey });
+    await page.$eval('#content', (content) => {
+      content.innerHTML = '<h2>Try it</h2><scim-generator resource-type="Groups"></scim-generator>';
+    });
+    await expectCreatedAndHeld(await generatorOn(page), 'Groups');
+  });
+
+  it('an element made with createElement and configured by properties renders and creates users', async () => {
+    const page = await firefox.open(`${site.url}cms.html`, { apiKey });
+    await page.$eval('#content', (content) => {
+      const element = document.createElement('scim-generator');
+      element.resourceType = 'Users';
+      element.baseUrl = `${location.origin}/scim/v2/`;
+      content.append(element);
+    });
+    const element = await generatorOn(page);
+    expect(await buttonText(element)).toBe('Generate Users →');
+    await expectCreatedAndHeld(element, 'Users');
+  });
+
+  it('changing resource-type on a live element switches the button and what is created', async () => {
+    const page = await firefox.open(`${site.url}iife.html`, { apiKey });
+    const element = await generatorOn(page);
+    expect(await buttonText(element)).toBe('Generate Users →');
+    await element.evaluate((host) => host.setAttribute('resource-type', 'Groups'));
+    await page.waitForFunction((host) => host.shadowRoot?.querySelector('button')?.textContent === 'Generate Groups →', {}, element);
+    expect(await element.evaluate((host) => host.shadowRoot?.querySelectorAll('input[type="checkbox"]').length)).toBe(0);
+    await expectCreatedAndHeld(element, 'Groups');
+  });
+});
