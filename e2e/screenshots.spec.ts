@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { startDemoServer, type DemoServer } from '../demo/server';
+import { failedLoadLine } from './support/page-errors';
+import { createKeyOnKeyPage, expect, expectTenCreated, pressAndSettle, test } from './support/demo-site';
+
+// Writes the README's pictures of the demo to docs/, each after its state is reached (a state
+// that cannot be reached fails the test). It checks states, not pixels. Each test has its own
+// server, so the Groups of one cannot collide with another's (a repeated name answers 409).
+const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let server: DemoServer;
+test.beforeEach(async () => {
+  server = await startDemoServer({ port: 0, host: '127.0.0.1' });
+});
+test.afterEach(async () => {
+  await server?.close();
+});
+
+async function snap(page: Page, name: string, fullPage: boolean) {
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: docs(name), fullPage, animations: 'disabled', caret: 'hide' });
+}
+
+/** With a Pro key made on the key page, ten Users and ten Groups created on the generators page. */
+async function tenOfEach(page: Page) {
+  await page.goto(new URL('/apikey/', server.url).href);
+  await createKeyOnKeyPage(page, 'pro');
+  await page.getByRole('navigation').getByRole('link', { name: 'Generators' }).click();
+  await expectTenCreated(await pressAndSettle(page, 'Users'));
+  await expectTenCreated(await pressAndSettle(page, 'Groups'));
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`desktop, ${colorScheme}: ten created Users and ten Groups`, async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.emulateMedia({ colorScheme });
+    await tenOfEach(page);
+    await snap(page, `demo-${colorScheme}.png`, true);
+  });
+}
+
+test.describe('phone', () => {
+  test.use({ expectedConsoleErrors: [failedLoadLine(401)] });
+
+  test('phone, light: the 401 notice before a key is made', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(server.url);
+    const users = await pressAndSettle(page, 'Users');
+    const notice = users.locator('[part="notice"]');
+    await expect(notice).toContainText('Warning: You are not authenticated.');
+    await notice.scrollIntoViewIfNeeded();
+    await snap(page, 'demo-phone-401.png', false);
+  });
+
+  test('phone, dark: the key page with a Free key', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(new URL('/apikey/', server.url).href);
+    await createKeyOnKeyPage(page, 'free');
+    await expect(page.locator('[data-key-value]')).not.toBeEmpty();
+    await snap(page, 'key-page-phone-dark.png', true);
+  });
+});
