@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { API_KEY_STORAGE_NAME, COMPLETE_EVENT } from '../../src/constants';
 import type { BatchResult } from '../../src/index';
+import { isUser } from '../../src/scim/schemas';
 import { createdLinesFor, readResultLines, sortByText, uniqueName, type RenderedLine } from './result-lines';
 import type { SandboxServer } from './sandbox';
 
@@ -49,7 +50,7 @@ export async function generateAndExpectCreated(element: Locator): Promise<BatchR
 
 /** Expects `provider` to hold every record of the batch, found by userName or displayName. */
 export async function expectHeldBy(provider: SandboxServer, apiKey: string, batch: BatchResult): Promise<void> {
-  const resourceType = batch.results.every(({ record }) => 'displayName' in record) ? 'Groups' : 'Users';
+  const resourceType = batch.results.some(({ record }) => isUser(record)) ? 'Users' : 'Groups';
   const names = batch.results.map(({ record }) => uniqueName(record));
   expect(await provider.heldNames(apiKey, resourceType)).toEqual(expect.arrayContaining(names));
 }

@@ -1,5 +1,5 @@
 import type { BatchResult } from '../../src/index';
-import { recordName, type ScimRecord } from '../../src/scim/schemas';
+import { isUser, recordName, type ScimRecord } from '../../src/scim/schemas';
 
 // What a test reads off the element, shared by the Playwright (Chromium) and the Firefox suites.
 
@@ -34,5 +34,5 @@ export function createdLinesFor(batch: BatchResult): RenderedLine[] {
 
 /** The attribute a SCIM server keeps unique: `userName` of a user, `displayName` of a group. */
 export function uniqueName(record: ScimRecord): string {
-  return 'displayName' in record ? record.displayName : record.userName;
+  return isUser(record) ? record.userName : record.displayName;
 }

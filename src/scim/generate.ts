@@ -1,67 +1,61 @@
 import { Faker, type LocaleDefinition } from '@faker-js/faker';
 import enSubset from 'virtual:faker-en-subset';
-import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../constants';
-import {
-  isResourceType,
-  type ResourceType,
-  type ScimGroup,
-  type ScimRecord,
-  type ScimUser,
-} from './schemas';
+import { PROFILE_MODULES } from './profiles';
+import { isResourceType, isUser, type ProfileName, type ResourceType, type ScimRecord } from './schemas';
 
 export const RECORDS_PER_BATCH = 10;
 
 export interface GenerateOptions {
   /** Sets `active` on every generated user; ignored for groups. */
   active?: boolean;
+  /** Which attributes the records carry, and in which IdP's dialect; default `basic`. */
+  profile?: ProfileName;
 }
 
-const englishFaker = new Faker({ locale: enSubset as LocaleDefinition });
-
-export function generateUser(faker: Faker, active: boolean): ScimUser {
-  const givenName = faker.person.firstName();
-  const familyName = faker.person.lastName();
-  return {
-    schemas: [USER_SCHEMA, ENTERPRISE_USER_SCHEMA],
-    userName: faker.internet.username({ firstName: givenName, lastName: familyName }).toLowerCase(),
-    name: { formatted: `${givenName} ${familyName}`, familyName, givenName },
-    emails: [{ value: faker.internet.exampleEmail({ firstName: givenName, lastName: familyName }).toLowerCase() }],
-    active,
-    [ENTERPRISE_USER_SCHEMA]: {
-      // RFC 7643 §4.3 types employeeNumber as a string; strict servers reject a JSON number.
-      employeeNumber: String(faker.number.int({ min: 100000, max: 999999 })),
-    },
-  };
-}
-
-export function generateGroup(faker: Faker): ScimGroup {
-  const displayName = `${faker.commerce.department()}_${faker.person.jobType()}`;
-  return {
-    schemas: [GROUP_SCHEMA],
-    displayName: displayName.replace(/\s+/g, '_').toLowerCase(),
-  };
-}
+/** Makes one batch of records per call. */
+export type RecordGenerator = (resourceType: ResourceType, options?: GenerateOptions) => ScimRecord[];
 
 /**
- * Makes `count` records no two of which share the key a SCIM server keeps unique
- * (userName for users, displayName for groups): servers answer 409 to a repeat.
+ * A record generator with a random source of its own. Given a seed, it makes the same batches in
+ * the same order after every page load; each call continues the sequence, so later batches do not
+ * repeat earlier ones. Without a seed, its batches are random.
  */
-function uniqueRecords<T>(count: number, make: () => T, keyOf: (record: T) => string): T[] {
-  const byKey = new Map<string, T>();
-  for (let attempts = 0; byKey.size < count; attempts++) {
-    if (attempts > count * 100) throw new Error('Could not generate enough distinct records');
-    const record = make();
-    const key = keyOf(record).toLowerCase();
-    if (!byKey.has(key)) byKey.set(key, record);
-  }
-  return [...byKey.values()];
+export function createRecordGenerator(seed?: number): RecordGenerator {
+  const faker = new Faker({ locale: enSubset as LocaleDefinition });
+  if (seed !== undefined) faker.seed(seed);
+  return (resourceType, { active = false, profile = 'basic' } = {}) => {
+    if (!isResourceType(resourceType)) throw new Error('Invalid resource type');
+    const { users, group } = PROFILE_MODULES[profile];
+    return uniqueRecords(resourceType === 'Users' ? users(faker, active) : () => group(faker));
+  };
 }
 
 /** Generates a batch of SCIM records; throws `Invalid resource type` for anything but Users or Groups. */
-export function generateRecords(resourceType: ResourceType, options: GenerateOptions = {}): ScimRecord[] {
-  if (!isResourceType(resourceType)) throw new Error('Invalid resource type');
-  const { active = false } = options;
-  return resourceType === 'Users'
-    ? uniqueRecords(RECORDS_PER_BATCH, () => generateUser(englishFaker, active), (user) => user.userName)
-    : uniqueRecords(RECORDS_PER_BATCH, () => generateGroup(englishFaker), (group) => group.displayName);
+export const generateRecords: RecordGenerator = createRecordGenerator();
+
+/**
+ * The values a SCIM server may keep unique (RFC 7643 `uniqueness: server`, and what servers
+ * commonly match on), each tagged with its attribute and compared without case.
+ */
+function uniqueValues(record: ScimRecord): string[] {
+  const values = isUser(record)
+    ? [`userName ${record.userName}`, ...record.emails.map((email) => `email ${email.value}`)]
+    : [`displayName ${record.displayName}`];
+  if (record.externalId) values.push(`externalId ${record.externalId}`);
+  return values.map((value) => value.toLowerCase());
+}
+
+/** Makes a batch no two records of which share a value a server keeps unique: servers answer 409 to a repeat. */
+function uniqueRecords(make: () => ScimRecord): ScimRecord[] {
+  const records: ScimRecord[] = [];
+  const taken = new Set<string>();
+  for (let attempts = 0; records.length < RECORDS_PER_BATCH; attempts++) {
+    if (attempts > RECORDS_PER_BATCH * 100) throw new Error('Could not generate enough distinct records');
+    const record = make();
+    const values = uniqueValues(record);
+    if (values.some((value) => taken.has(value))) continue;
+    values.forEach((value) => taken.add(value));
+    records.push(record);
+  }
+  return records;
 }

@@ -1,5 +1,5 @@
 /** The resource types and the shapes of the records this element sends (RFC 7643). */
-import type { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../constants';
+import type { ENTERPRISE_USER_SCHEMA } from '../constants';
 
 export const RESOURCE_TYPES = ['Users', 'Groups'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -8,23 +8,98 @@ export function isResourceType(value: unknown): value is ResourceType {
   return (RESOURCE_TYPES as readonly unknown[]).includes(value);
 }
 
+/** The record profiles: which attributes a record carries, and in which IdP's dialect. */
+export const PROFILES = ['basic', 'full', 'entra', 'okta'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+export function isProfileName(value: unknown): value is ProfileName {
+  return (PROFILES as readonly unknown[]).includes(value);
+}
+
+/** An entry of `emails` or `phoneNumbers` (RFC 7643 §4.1.2). */
+export interface ScimMultiValue {
+  value: string;
+  type?: string;
+  primary?: boolean;
+}
+
+export interface ScimAddress {
+  type: string;
+  formatted?: string;
+  streetAddress?: string;
+  locality?: string;
+  region?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+  primary?: boolean;
+}
+
+export interface ScimName {
+  formatted?: string;
+  familyName: string;
+  givenName: string;
+  middleName?: string;
+  honorificPrefix?: string;
+}
+
+export interface EnterpriseUser {
+  employeeNumber?: string;
+  costCenter?: string;
+  organization?: string;
+  division?: string;
+  department?: string;
+}
+
 export interface ScimUser {
-  schemas: [typeof USER_SCHEMA, typeof ENTERPRISE_USER_SCHEMA];
+  schemas: string[];
+  externalId?: string;
   userName: string;
-  name: { formatted: string; familyName: string; givenName: string };
-  emails: [{ value: string }];
+  name: ScimName;
+  displayName?: string;
+  title?: string;
+  userType?: string;
+  preferredLanguage?: string;
+  locale?: string;
+  timezone?: string;
   active: boolean;
-  [ENTERPRISE_USER_SCHEMA]: { employeeNumber: string };
+  emails: ScimMultiValue[];
+  phoneNumbers?: ScimMultiValue[];
+  addresses?: ScimAddress[];
+  /** Sent empty by Entra ID. */
+  roles?: never[];
+  /** Sent empty by Okta; read-only, so servers ignore it. */
+  groups?: never[];
+  /** Okta's placeholder password. */
+  password?: string;
+  [ENTERPRISE_USER_SCHEMA]?: EnterpriseUser;
+  /** Entra ID names the resource type in its create requests. */
+  meta?: { resourceType: 'User' };
+}
+
+/** A group member: a user that exists on the server. */
+export interface ScimMember {
+  value: string;
+  display?: string;
+  /** The member's URI; Entra ID's documented requests send null. */
+  $ref?: string | null;
 }
 
 export interface ScimGroup {
-  schemas: [typeof GROUP_SCHEMA];
+  schemas: string[];
+  externalId?: string;
   displayName: string;
+  members?: ScimMember[];
+  meta?: { resourceType: 'Group' };
 }
 
 export type ScimRecord = ScimUser | ScimGroup;
 
+export function isUser(record: ScimRecord): record is ScimUser {
+  return 'userName' in record;
+}
+
 /** The text a result line shows for a record that was created. */
 export function recordName(record: ScimRecord): string {
-  return 'displayName' in record ? record.displayName : record.name.formatted;
+  return isUser(record) ? (record.displayName ?? record.name.formatted ?? record.userName) : record.displayName;
 }

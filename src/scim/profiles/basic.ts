@@ -1,0 +1,20 @@
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { groupName } from './job';
+import { employeeNumber, makePerson } from './person';
+import type { Profile } from './profile';
+
+/** The seed specification's records, attribute for attribute: what scim.dev-style servers expect. */
+export const basic: Profile = {
+  users: (faker, active) => () => {
+    const person = makePerson(faker);
+    return {
+      schemas: [USER_SCHEMA, ENTERPRISE_USER_SCHEMA],
+      userName: person.handle,
+      name: { formatted: person.displayName, familyName: person.familyName, givenName: person.givenName },
+      emails: [{ value: person.email }],
+      active,
+      [ENTERPRISE_USER_SCHEMA]: { employeeNumber: employeeNumber(faker) },
+    };
+  },
+  group: (faker) => ({ schemas: [GROUP_SCHEMA], displayName: groupName(faker) }),
+};

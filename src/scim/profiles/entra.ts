@@ -1,0 +1,51 @@
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { groupName, makeJob } from './job';
+import { employeeNumber, makePerson } from './person';
+import { fillPattern, pickPlace, workAddress } from './places';
+import type { Profile } from './profile';
+
+// Everything here follows Microsoft's "Tutorial: Develop and plan provisioning for a SCIM endpoint
+// in Microsoft Entra ID", MicrosoftDocs/entra-docs docs/identity/app-provisioning/
+// use-scim-to-provision-users-and-groups.md (learn.microsoft.com/entra/identity/app-provisioning/
+// use-scim-to-provision-users-and-groups): its "Create User" and "Create Group" requests for the
+// shapes, and its table of user attributes (Entra attribute → SCIM attribute) for what else a user
+// carries. What the page shows in neither (locale, timezone, userType, a home e-mail, the address's
+// locality, region, country and formatted text, costCenter, organization, division) is left out.
+
+/** The extra schema Entra ID lists in its group creates (the "Create Group" request). */
+export const ENTRA_GROUP_SCHEMA = 'http://schemas.microsoft.com/2006/11/ResourceManagement/ADSCIM/2.0/Group';
+
+export const entra: Profile = {
+  users: (faker, active) => () => {
+    const person = makePerson(faker);
+    const place = pickPlace(faker);
+    const job = makeJob(faker);
+    const { streetAddress, postalCode } = workAddress(faker, place);
+    return {
+      schemas: [USER_SCHEMA, ENTERPRISE_USER_SCHEMA],
+      // A GUID, as in the "Create User" request (the object ID of the Entra user).
+      externalId: faker.string.uuid(),
+      userName: person.email, // userPrincipalName
+      active, // IsSoftDeleted, inverted
+      displayName: person.displayName,
+      emails: [{ primary: true, type: 'work', value: person.email }], // mail
+      meta: { resourceType: 'User' },
+      name: { formatted: person.displayName, familyName: person.familyName, givenName: person.givenName },
+      title: job.title, // jobTitle
+      phoneNumbers: [
+        { type: 'work', value: fillPattern(faker, place.officePhonePattern) }, // telephone-Number
+        { type: 'mobile', value: fillPattern(faker, place.mobilePhonePattern) }, // mobile
+      ],
+      addresses: [{ type: 'work', streetAddress, postalCode }], // streetAddress, postalCode
+      roles: [],
+      [ENTERPRISE_USER_SCHEMA]: { employeeNumber: employeeNumber(faker), department: job.area }, // employeeId, department
+    };
+  },
+  // "Groups are created with an empty members list": no members attribute; members follow by PATCH.
+  group: (faker) => ({
+    schemas: [GROUP_SCHEMA, ENTRA_GROUP_SCHEMA],
+    externalId: faker.string.uuid(), // objectId
+    displayName: groupName(faker),
+    meta: { resourceType: 'Group' },
+  }),
+};

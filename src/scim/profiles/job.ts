@@ -1,0 +1,27 @@
+import type { Faker } from '@faker-js/faker';
+
+/** A job title and the area it names, which is also the holder's department. */
+export interface Job {
+  title: string;
+  area: string;
+}
+
+/** e.g. `{ title: 'Senior Marketing Engineer', area: 'Marketing' }`. */
+export function makeJob(faker: Faker): Job {
+  const area = faker.person.jobArea();
+  return { title: `${faker.person.jobDescriptor()} ${area} ${faker.person.jobType()}`, area };
+}
+
+/**
+ * A group's displayName, `department_jobtype` in lower case with underscores for spaces, e.g.
+ * `grocery_senior_marketing_engineer`. The department is a shop department or a job area (59), the
+ * job type a whole job title (21 × 37 × 25 = 19,425): over a million names, so that ten presses
+ * against one server rarely repeat one (the bare department × job type gave 550).
+ */
+export function groupName(faker: Faker): string {
+  const shopDepartments = faker.definitions.commerce.department;
+  const jobAreas = faker.definitions.person.job_area;
+  const pick = faker.number.int(shopDepartments.length + jobAreas.length - 1);
+  const department = pick < shopDepartments.length ? shopDepartments[pick] : jobAreas[pick - shopDepartments.length];
+  return `${department} ${makeJob(faker).title}`.replace(/\s+/g, '_').toLowerCase();
+}

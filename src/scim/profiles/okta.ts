@@ -1,0 +1,31 @@
+import { GROUP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { groupName } from './job';
+import { makePerson } from './person';
+import type { Profile } from './profile';
+
+// Everything here follows Okta's "SCIM 2.0 Protocol Reference", okta/okta-developer-docs
+// packages/@okta/vuepress-site/docs/reference/scim/scim-20/index.md, now published as
+// developer.okta.com/docs/api/openapi/okta-scim/guides/scim-20/: its "Create the User" and
+// "Create Groups" requests, attribute for attribute and in their order.
+
+export const okta: Profile = {
+  users: (faker, active) => () => {
+    const person = makePerson(faker);
+    return {
+      schemas: [USER_SCHEMA],
+      userName: person.email, // Okta's default username is the e-mail address
+      name: { givenName: person.givenName, familyName: person.familyName },
+      emails: [{ primary: true, value: person.email, type: 'work' }],
+      displayName: person.displayName,
+      locale: 'en-US',
+      // An Okta user id: `00u` and 17 letters or digits, as `00ujl29u0le5T6Aj10h7`.
+      externalId: `00u${faker.string.alphanumeric(17)}`,
+      groups: [],
+      // "Okta sends the password parameter in a create user request, even if password sync isn't
+      // enabled. This parameter acts as a placeholder": eight lower-case letters and digits.
+      password: faker.string.alphanumeric({ length: 8, casing: 'lower' }),
+      active,
+    };
+  },
+  group: (faker) => ({ schemas: [GROUP_SCHEMA], displayName: groupName(faker), members: [] }),
+};
