@@ -1,5 +1,5 @@
 import { DEFAULT_API_KEY_PATH, DEFAULT_SCIM_BASE_PATH } from './constants';
-import { RESOURCE_TYPES, isResourceType } from './scim/schemas';
+import { PROFILES, RESOURCE_TYPES, isProfileName, isResourceType } from './scim/schemas';
 
 /**
  * The element's attributes: the one place each is declared. r2wc's props, the element's typed
@@ -42,6 +42,8 @@ export function httpUrl(value: string, base: string): URL | null {
 
 // setTimeout fires at once for delays above a signed 32-bit integer.
 const MAX_TIMEOUT_MS = 2_147_483_647;
+// faker's Mersenne Twister takes a 32-bit seed; larger numbers would wrap onto smaller ones.
+const MAX_SEED = 4_294_967_295;
 
 export const ATTRIBUTE_TABLE = [
   {
@@ -99,6 +101,30 @@ export const ATTRIBUTE_TABLE = [
     description:
       'CSS selector of the plan cards on the API key page; "Create a new Free Access key" clicks the first match, "Create a Pro Access key" the second.',
     parse: (text) => ok(text),
+  },
+  {
+    name: 'profile',
+    property: 'profile',
+    type: PROFILES.map((profile) => `'${profile}'`).join(' | '),
+    values: PROFILES,
+    default: 'basic',
+    description:
+      "Which attributes the records carry: `basic` (the seed specification's), `full` (the common RFC 7643 core and enterprise attributes), `entra` or `okta` (as that IdP sends them).",
+    parse: (text) => (isProfileName(text) ? ok(text) : fail('Invalid profile')),
+  },
+  {
+    name: 'seed',
+    property: 'seed',
+    type: 'string',
+    numeric: true,
+    default: '',
+    description:
+      'A whole number from 0 to 4294967295 that makes the records reproducible: after a page load, the same presses send the same bodies. Without it, records are random.',
+    parse: (text) => {
+      if (text === '') return ok(undefined);
+      const seed = /^\d+$/.test(text) ? Number(text) : NaN;
+      return seed <= MAX_SEED ? ok(seed) : fail(`Invalid seed: "${text}" is not a whole number from 0 to ${MAX_SEED}`);
+    },
   },
 ] as const satisfies readonly AttributeSpec<unknown>[];
 

@@ -1,6 +1,7 @@
 import { readApiKey } from './api-key';
 import type { GeneratorConfig } from './config';
 import type { ScimResult } from './scim/client';
+import type { RecordGenerator } from './scim/generate';
 import { loadedBatchModule, preloadBatchModule, type BatchModule } from './scim/load-batch-module';
 import { COMPLETE_EVENT, PLAN_CARD_DELAY_MS, RESULT_EVENT } from './constants';
 import { recordName, type ScimRecord } from './scim/schemas';
@@ -9,7 +10,7 @@ import { recordName, type ScimRecord } from './scim/schemas';
 export interface ItemResult extends ScimResult {
   /** Position of the item in its batch, 0 to 9. */
   index: number;
-  /** The created record's name (`name.formatted` or `displayName`); only on success. */
+  /** The created record's name (`displayName`, else a user's `name.formatted`); only on success. */
   name?: string;
   /** The record that was sent. */
   record: ScimRecord;
@@ -52,6 +53,8 @@ export class BatchController {
   #planCardTimer: ReturnType<typeof setTimeout> | undefined;
   /** The key the current batch sent; undefined before the first press. */
   #batchApiKey: string | null | undefined;
+  /** This element's record generator, kept across presses so that a seeded sequence continues. */
+  #records: { seed: number | undefined; generate: RecordGenerator } | undefined;
 
   constructor(private readonly host: HTMLElement) {}
 
@@ -74,7 +77,8 @@ export class BatchController {
       if (batch !== this.#batch) return;
       let records: ScimRecord[];
       try {
-        records = batchModule.generateRecords(config.resourceType, options);
+        const generate = this.#recordGenerator(batchModule, config.seed);
+        records = generate(config.resourceType, { ...options, profile: config.profile });
       } catch (error) {
         this.#setState({ lines: [], running: false, error: error instanceof Error ? error.message : String(error) });
         return;
@@ -120,6 +124,12 @@ export class BatchController {
     this.#batchApiKey = undefined;
     clearTimeout(this.#planCardTimer);
     this.#setState(IDLE);
+  }
+
+  /** The generator for `seed`: the same one press after press, a new one when the seed changes. */
+  #recordGenerator({ createRecordGenerator }: BatchModule, seed: number | undefined): RecordGenerator {
+    if (!this.#records || this.#records.seed !== seed) this.#records = { seed, generate: createRecordGenerator(seed) };
+    return this.#records.generate;
   }
 
   #send(

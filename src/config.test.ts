@@ -25,11 +25,13 @@ describe('parseConfig', () => {
       keyCreationUrl: 'https://docs.example.com/apikey/#create-new-access-key',
       timeoutMs: 30000,
       planCardSelector: '.plan-card',
+      profile: 'basic',
+      seed: undefined,
     });
   });
 
   it('treats blank attributes as absent', () => {
-    const blank = { resourceType: ' ', baseUrl: '', apiKeyUrl: '  ', timeout: '', planCardSelector: ' ' };
+    const blank = { resourceType: ' ', baseUrl: '', apiKeyUrl: '  ', timeout: '', planCardSelector: ' ', profile: ' ', seed: ' ' };
     expect(configOf(blank)).toEqual(configOf({}));
   });
 
@@ -117,5 +119,21 @@ describe('parseConfig', () => {
 
   it('takes a custom plan-card-selector', () => {
     expect(configOf({ planCardSelector: '[data-plan]' }).planCardSelector).toBe('[data-plan]');
+  });
+
+  it.each(['basic', 'full', 'entra', 'okta', ' okta '])('takes the profile %j', (profile) => {
+    expect(configOf({ profile }).profile).toBe(profile.trim());
+  });
+
+  it.each(['Basic', 'OKTA', 'azure', 'full,okta'])('rejects the profile %j with "Invalid profile"', (profile) => {
+    expect(messageOf({ profile })).toBe('Invalid profile');
+  });
+
+  it.each(['0', '42', ' 7 ', '4294967295'])('takes the seed %j as a number', (seed) => {
+    expect(configOf({ seed }).seed).toBe(Number(seed));
+  });
+
+  it.each(['-1', '1.5', 'abc', '1e3', '0x10', '4294967296', '42abc'])('rejects the seed %j with a message', (seed) => {
+    expect(messageOf({ seed })).toBe(`Invalid seed: "${seed}" is not a whole number from 0 to 4294967295`);
   });
 });

@@ -1,6 +1,6 @@
 import { parseAttributes, type ScimGeneratorProperties } from './attributes';
 import { KEY_CREATION_ANCHOR } from './constants';
-import type { ResourceType } from './scim/schemas';
+import type { ProfileName, ResourceType } from './scim/schemas';
 
 /** The element's attributes as the React widget receives them (r2wc maps `base-url` to `baseUrl`). */
 export type GeneratorAttributes = Partial<ScimGeneratorProperties>;
@@ -15,6 +15,9 @@ export interface GeneratorConfig {
   keyCreationUrl: string | null;
   timeoutMs: number;
   planCardSelector: string;
+  profile: ProfileName;
+  /** Makes the records reproducible; undefined for random records. */
+  seed: number | undefined;
 }
 
 export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; message: string };
@@ -23,7 +26,7 @@ export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; 
 export function parseConfig(attributes: GeneratorAttributes, documentBase: string): ConfigResult {
   const parsed = parseAttributes(attributes, documentBase);
   if (!parsed.ok) return parsed;
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector } = parsed.value;
+  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, seed } = parsed.value;
 
   const endpoint = new URL(baseUrl);
   endpoint.pathname = `${endpoint.pathname.replace(/\/+$/, '')}/${resourceType}`;
@@ -39,6 +42,8 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
       keyCreationUrl: keyCreationUrl?.href ?? null,
       timeoutMs: timeout,
       planCardSelector,
+      profile,
+      seed,
     },
   };
 }

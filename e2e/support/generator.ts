@@ -20,6 +20,17 @@ export async function sortedResultLines(element: Locator): Promise<RenderedLine[
   return sortByText(await resultLines(element));
 }
 
+/** Puts `<scim-generator>` with `attributes` on the CMS fixture page (the IIFE build; the sandbox at /scim/v2). */
+export async function showGenerator(page: Page, siteUrl: string, attributes: Record<string, string>): Promise<Locator> {
+  await page.goto(`${siteUrl}cms.html`);
+  await page.locator('#content').evaluate((content, attributes) => {
+    const element = document.createElement('scim-generator');
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    content.append(element);
+  }, attributes);
+  return page.locator('scim-generator');
+}
+
 /** The element's generate button (`Generate Users →` or `Generate Groups →`). */
 export function generateButton(element: Locator): Locator {
   return element.getByRole('button', { name: /^Generate (Users|Groups)/ });
