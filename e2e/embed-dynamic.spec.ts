@@ -52,7 +52,7 @@ test('an element made with document.createElement and configured by properties r
   const element = page.locator('scim-generator');
 
   await expect(generateButton(element)).toHaveText('Generate Groups →');
-  await expect(element.getByRole('checkbox')).toHaveCount(0);
+  await expect(element.getByRole('checkbox', { name: 'Add members' })).not.toBeChecked();
   await generateAndExpectCreated(element);
 });
 
@@ -69,7 +69,7 @@ test('changing resource-type on a live element switches the button, the checkbox
   await element.evaluate((host) => host.setAttribute('resource-type', 'Groups'));
 
   await expect(generateButton(element)).toHaveText('Generate Groups →');
-  await expect(element.getByRole('checkbox')).toHaveCount(0);
+  await expect(element.getByRole('checkbox')).toHaveAccessibleName('Add members');
   const batch = await generateAndExpectCreated(element);
   expect(batch.results.every(({ record }) => 'displayName' in record)).toBe(true);
   await expectHeldBy(site, apiKey, batch);

@@ -108,8 +108,7 @@ export const ATTRIBUTE_TABLE = [
     type: PROFILES.map((profile) => `'${profile}'`).join(' | '),
     values: PROFILES,
     default: 'basic',
-    description:
-      "Which attributes the records carry: `basic` (the seed specification's), `full` (the common RFC 7643 core and enterprise attributes), `entra` or `okta` (as that IdP sends them).",
+    description: "Which attributes the records carry, and in which IdP's dialect.",
     parse: (text) => (isProfileName(text) ? ok(text) : fail('Invalid profile')),
   },
   {
@@ -118,8 +117,7 @@ export const ATTRIBUTE_TABLE = [
     type: 'string',
     numeric: true,
     default: '',
-    description:
-      'A whole number from 0 to 4294967295 that makes the records reproducible: after a page load, the same presses send the same bodies. Without it, records are random.',
+    description: 'Makes the records reproducible: a whole number from 0 to 4294967295.',
     parse: (text) => {
       if (text === '') return ok(undefined);
       const seed = /^\d+$/.test(text) ? Number(text) : NaN;

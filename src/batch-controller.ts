@@ -1,6 +1,7 @@
 import { readApiKey } from './api-key';
 import type { GeneratorConfig } from './config';
 import type { ScimResult } from './scim/client';
+import type { MemberPlan } from './scim/members/assign-members';
 import type { RecordGenerator } from './scim/generate';
 import { loadedBatchModule, preloadBatchModule, type BatchModule } from './scim/load-batch-module';
 import { COMPLETE_EVENT, PLAN_CARD_DELAY_MS, RESULT_EVENT } from './constants';
@@ -34,11 +35,15 @@ export interface GeneratorState {
   error?: string;
   /** The "Create activated users" checkbox, kept here so that moving the element keeps it too. */
   active: boolean;
+  /** The "Add members" checkbox (Groups), kept here for the same reason. */
+  addMembers: boolean;
+  /** Why the batch's groups got no members, when they asked for some. */
+  note?: string;
   /** The stored API key is no longer the one this batch sent, so a 401 or 429 notice is out of date. */
   keyChanged?: boolean;
 }
 
-const IDLE: GeneratorState = { lines: [], running: false, active: false };
+const IDLE: GeneratorState = { lines: [], running: false, active: false, addMembers: false };
 
 /**
  * One element's batches: generate records, send them, collect the results, tell the host page.
@@ -66,7 +71,7 @@ export class BatchController {
   getState = (): GeneratorState => this.#state;
 
   /** Abandons any batch in flight, empties the lines, then generates, sends and reports a new batch. */
-  runBatch(config: GeneratorConfig, options: { active: boolean }): void {
+  runBatch(config: GeneratorConfig, options: { active: boolean; addMembers?: boolean }): void {
     this.#batch?.abort();
     const batch = new AbortController();
     this.#batch = batch;
@@ -78,12 +83,20 @@ export class BatchController {
       let records: ScimRecord[];
       try {
         const generate = this.#recordGenerator(batchModule, config.seed);
-        records = generate(config.resourceType, { ...options, profile: config.profile });
+        records = generate(config.resourceType, { active: options.active, profile: config.profile });
       } catch (error) {
         this.#setState({ lines: [], running: false, error: error instanceof Error ? error.message : String(error) });
         return;
       }
-      this.#send(batchModule, records, config, batch, batchId);
+      const apiKey = readApiKey();
+      const send = (plan: MemberPlan, stoppedBy?: ScimResult) =>
+        this.#send(batchModule, plan, config, { batch, batchId, apiKey, stoppedBy });
+      if (config.resourceType !== 'Groups' || !options.addMembers) return send({ records, patches: [] });
+      void batchModule.addMembers(records, config, { apiKey, timeoutMs: config.timeoutMs, signal: batch.signal }).then((added) => {
+        if (batch !== this.#batch) return;
+        this.#setState({ ...this.#state, note: added.note });
+        send(added.plan, added.stoppedBy);
+      });
     };
     const loaded = loadedBatchModule();
     if (loaded) {
@@ -97,6 +110,10 @@ export class BatchController {
 
   setActive(active: boolean): void {
     this.#setState({ ...this.#state, active });
+  }
+
+  setAddMembers(addMembers: boolean): void {
+    this.#setState({ ...this.#state, addMembers });
   }
 
   /** The stored key as now read; a batch sent with another key gets its notice marked out of date. */
@@ -132,22 +149,23 @@ export class BatchController {
     return this.#records.generate;
   }
 
+  /** Sends the records; when a lookup before the batch was refused (401, 429), each item ends with that answer instead. */
   #send(
-    { sendScim }: BatchModule,
-    records: ScimRecord[],
+    { createWithMembers, rememberCreatedUser }: BatchModule,
+    { records, patches }: MemberPlan,
     config: GeneratorConfig,
-    batch: AbortController,
-    batchId: string,
+    { batch, batchId, apiKey, stoppedBy }: { batch: AbortController; batchId: string; apiKey: string | null; stoppedBy?: ScimResult },
   ): void {
-    const apiKey = readApiKey();
     this.#batchApiKey = apiKey;
     const results: ItemResult[] = [];
     let finished = 0;
     records.forEach((record, index) => {
       const call = { method: 'POST', url: config.endpoint, body: record, apiKey, timeoutMs: config.timeoutMs } as const;
-      void sendScim({ ...call, signal: batch.signal }).then(
+      const sending = stoppedBy ? Promise.resolve(stoppedBy) : createWithMembers({ ...call, signal: batch.signal }, patches[index], config.baseUrl);
+      void sending.then(
         (sent) => {
           if (batch.signal.aborted) return;
+          rememberCreatedUser(config.baseUrl, record, sent);
           const result: ItemResult = { ...sent, index, record, ...(sent.ok ? { name: recordName(record) } : {}) };
           results[index] = result;
           const running = ++finished < records.length;
@@ -159,8 +177,9 @@ export class BatchController {
     });
   }
 
-  #setState(state: Omit<GeneratorState, 'active'> & { active?: boolean }): void {
-    this.#state = { ...state, active: state.active ?? this.#state.active };
+  #setState(state: Omit<GeneratorState, 'active' | 'addMembers'> & Partial<Pick<GeneratorState, 'active' | 'addMembers'>>): void {
+    const { active, addMembers } = this.#state;
+    this.#state = { ...state, active: state.active ?? active, addMembers: state.addMembers ?? addMembers };
     this.#listeners.forEach((listener) => listener());
   }
 

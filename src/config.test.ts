@@ -20,6 +20,7 @@ describe('parseConfig', () => {
   it('uses the defaults, resolved against the page', () => {
     expect(configOf({})).toEqual({
       resourceType: 'Users',
+      baseUrl: 'https://docs.example.com/scim/v2',
       endpoint: 'https://docs.example.com/scim/v2/Users',
       apiKeyUrl: 'https://docs.example.com/apikey/',
       keyCreationUrl: 'https://docs.example.com/apikey/#create-new-access-key',
@@ -45,6 +46,7 @@ describe('parseConfig', () => {
     'appends /Users to %s with exactly one slash',
     (baseUrl) => {
       expect(configOf({ baseUrl }).endpoint).toBe('https://scim.example.com/scim/v2/Users');
+      expect(configOf({ baseUrl }).baseUrl).toBe('https://scim.example.com/scim/v2');
     },
   );
 

@@ -8,6 +8,8 @@ export type GeneratorAttributes = Partial<ScimGeneratorProperties>;
 /** Validated settings: absolute http(s) URLs and a usable timeout. */
 export interface GeneratorConfig {
   resourceType: ResourceType;
+  /** The SCIM base URL with no trailing slash on its path, e.g. `https://host/scim/v2`. */
+  baseUrl: string;
   /** The resource endpoint the records are POSTed to, e.g. `https://host/scim/v2/Users`. */
   endpoint: string;
   /** The API key page; null only when neither the attribute nor the default is an http(s) URL here. */
@@ -28,8 +30,10 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
   if (!parsed.ok) return parsed;
   const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, seed } = parsed.value;
 
-  const endpoint = new URL(baseUrl);
-  endpoint.pathname = `${endpoint.pathname.replace(/\/+$/, '')}/${resourceType}`;
+  const base = new URL(baseUrl);
+  base.pathname = base.pathname.replace(/\/+$/, '');
+  const endpoint = new URL(base);
+  endpoint.pathname = `${base.pathname}/${resourceType}`;
   const keyCreationUrl = apiKeyUrl && new URL(apiKeyUrl);
   if (keyCreationUrl) keyCreationUrl.hash = KEY_CREATION_ANCHOR;
 
@@ -37,6 +41,7 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
     ok: true,
     config: {
       resourceType,
+      baseUrl: base.href,
       endpoint: endpoint.href,
       apiKeyUrl: apiKeyUrl?.href ?? null,
       keyCreationUrl: keyCreationUrl?.href ?? null,

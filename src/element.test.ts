@@ -22,11 +22,12 @@ describe('<scim-generator>', () => {
     expect(checkbox.checked).toBe(false);
   });
 
-  it('renders "Generate Groups →" and no checkbox for Groups', () => {
+  it('renders "Generate Groups →" and an unticked "Add members" checkbox for Groups', () => {
     const { ui } = mountGenerator({ 'resource-type': 'Groups' });
 
     expect(ui.getByRole('button').textContent).toBe('Generate Groups →');
-    expect(ui.queryByRole('checkbox')).toBeNull();
+    expect(ui.getAllByRole('checkbox')).toHaveLength(1);
+    expect((ui.getByRole('checkbox', { name: 'Add members' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('announces results in a polite live region', async () => {
@@ -75,7 +76,7 @@ describe('<scim-generator>', () => {
 
     change(() => element.setAttribute('resource-type', 'Groups'));
     expect(ui.getByRole('button').textContent).toBe('Generate Groups →');
-    expect(ui.queryByRole('checkbox')).toBeNull();
+    expect(ui.getByRole('checkbox', { name: 'Add members' })).toBeTruthy();
 
     change(() => element.setAttribute('resource-type', 'Things'));
     expect(ui.getByRole('alert').textContent).toBe('Invalid resource type');

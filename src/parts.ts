@@ -5,8 +5,9 @@
 export const PART_TABLE = {
   base: 'The wrapper around everything the element shows.',
   button: 'The "Generate Users →" / "Generate Groups →" button.',
-  'checkbox-label': 'The label of the checkbox (Users only).',
-  checkbox: 'The "Create activated users" checkbox (Users only).',
+  'checkbox-label': 'The label of the checkbox.',
+  checkbox: 'The "Create activated users" checkbox (Users), or the "Add members" checkbox (Groups).',
+  note: 'Above the result lines: why the groups were created without members, when "Add members" found none.',
   results: 'The list of result lines.',
   result: 'Each result line; it also has the part `success` or `error`.',
   success: 'A result line whose item was created (2xx).',

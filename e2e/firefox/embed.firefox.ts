@@ -88,7 +88,7 @@ describe('elements added and changed after load', () => {
     expect(await buttonText(element)).toBe('Generate Users →');
     await element.evaluate((host) => host.setAttribute('resource-type', 'Groups'));
     await page.waitForFunction((host) => host.shadowRoot?.querySelector('button')?.textContent === 'Generate Groups →', {}, element);
-    expect(await element.evaluate((host) => host.shadowRoot?.querySelectorAll('input[type="checkbox"]').length)).toBe(0);
+    expect(await element.evaluate((host) => host.shadowRoot?.querySelector('label')?.textContent?.trim())).toBe('Add members');
     await expectCreatedAndHeld(element, 'Groups');
   });
 });

@@ -4,3 +4,6 @@
  */
 export { createRecordGenerator } from './generate';
 export { sendScim } from './client';
+export { addMembers } from './members/add-members';
+export { createWithMembers } from './members/create-with-members';
+export { rememberCreatedUser } from './members/known-users';

@@ -12,7 +12,7 @@ export interface PendingCall {
   url: string;
   method: string | undefined;
   headers: Headers;
-  /** The JSON body, parsed. */
+  /** The JSON body, parsed; undefined for a call without a body. */
   body: unknown;
   signal: AbortSignal;
   respond(status: number, answer?: Answer): void;
@@ -35,7 +35,7 @@ export function deferredFetch({ ignoreAbort = false } = {}) {
           url: String(input),
           method: init.method,
           headers: new Headers(init.headers),
-          body: JSON.parse(String(init.body)),
+          body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
           signal,
           respond(status, { statusText = '', body, contentType = 'application/scim+json' } = {}) {
             const text = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);

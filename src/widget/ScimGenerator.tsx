@@ -58,6 +58,10 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
 
   const { config } = parsed;
   const first = state.lines[0];
+  const checkbox =
+    config.resourceType === 'Users'
+      ? { label: 'Create activated users', checked: state.active, set: (on: boolean) => controller.setActive(on) }
+      : { label: 'Add members', checked: state.addMembers, set: (on: boolean) => controller.setAddMembers(on) };
   const notice = noticeFor(first?.status);
 
   return (
@@ -67,24 +71,22 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
         <button
           type="button"
           part={parts('button')}
-          onClick={() => controller.runBatch(config, { active: state.active })}
+          onClick={() => controller.runBatch(config, { active: state.active, addMembers: state.addMembers })}
           onPointerEnter={warmUp}
           onFocus={warmUp}
         >
           Generate {config.resourceType} →
         </button>
-        {config.resourceType === 'Users' && (
-          <label htmlFor={checkboxId} part={parts('checkbox-label')}>
-            <input
-              id={checkboxId}
-              type="checkbox"
-              part={parts('checkbox')}
-              checked={state.active}
-              onChange={(event) => controller.setActive(event.target.checked)}
-            />{' '}
-            Create activated users
-          </label>
-        )}
+        <label htmlFor={checkboxId} part={parts('checkbox-label')}>
+          <input
+            id={checkboxId}
+            type="checkbox"
+            part={parts('checkbox')}
+            checked={checkbox.checked}
+            onChange={(event) => checkbox.set(event.target.checked)}
+          />{' '}
+          {checkbox.label}
+        </label>
       </div>
       <div className="results" aria-live="polite" aria-busy={state.running}>
         {state.error ? (
@@ -100,11 +102,14 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           />
         ) : (
           state.lines.length > 0 && (
-            <ul part={parts('results')}>
-              {state.lines.map((line) => (
-                <ResultLineItem key={line.key} line={line} />
-              ))}
-            </ul>
+            <>
+              {state.note && <p part={parts('note')}>{state.note}</p>}
+              <ul part={parts('results')}>
+                {state.lines.map((line) => (
+                  <ResultLineItem key={line.key} line={line} />
+                ))}
+              </ul>
+            </>
           )
         )}
       </div>

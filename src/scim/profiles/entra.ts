@@ -1,4 +1,4 @@
-import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
 import { groupName, makeJob } from './job';
 import { employeeNumber, makePerson } from './person';
 import { fillPattern, pickPlace, workAddress } from './places';
@@ -48,4 +48,12 @@ export const entra: Profile = {
     displayName: groupName(faker),
     meta: { resourceType: 'Group' },
   }),
+  // "Update Group [Add Members]": op `Add` (capitalised), path `members`, each member as
+  // `{ "$ref": null, "value": id }`; Entra expects 204 No Content.
+  members: {
+    patch: (users) => ({
+      schemas: [PATCH_OP_SCHEMA],
+      Operations: [{ op: 'Add', path: 'members', value: users.map(({ id }) => ({ $ref: null, value: id })) }],
+    }),
+  },
 };

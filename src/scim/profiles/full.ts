@@ -5,6 +5,7 @@ import { groupName, makeJob } from './job';
 import { employeeNumber, localPart, makePerson } from './person';
 import { fillPattern, pickPlace, workAddress } from './places';
 import type { Profile } from './profile';
+import { rfcMembers } from './rfc-members';
 
 const USER_TYPES = [
   { weight: 8, value: 'Employee' },
@@ -28,6 +29,7 @@ export const full: Profile = {
     return () => fullUser(faker, active, organization, costCenterOf);
   },
   group: (faker) => ({ schemas: [GROUP_SCHEMA], externalId: faker.string.uuid(), displayName: groupName(faker) }),
+  members: rfcMembers,
 };
 
 function fullUser(faker: Faker, active: boolean, organization: string, costCenterOf: (d: string) => string): ScimUser {

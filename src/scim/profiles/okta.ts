@@ -1,4 +1,4 @@
-import { GROUP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
 import { groupName } from './job';
 import { makePerson } from './person';
 import type { Profile } from './profile';
@@ -28,4 +28,12 @@ export const okta: Profile = {
     };
   },
   group: (faker) => ({ schemas: [GROUP_SCHEMA], displayName: groupName(faker), members: [] }),
+  // "Update specific Group membership": a PATCH whose `add` operation on `members` lists each
+  // user as `{ value: id, display: userName }`.
+  members: {
+    patch: (users) => ({
+      schemas: [PATCH_OP_SCHEMA],
+      Operations: [{ op: 'add', path: 'members', value: users.map(({ id, userName }) => ({ value: id, display: userName })) }],
+    }),
+  },
 };

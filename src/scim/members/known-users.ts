@@ -1,0 +1,41 @@
+import type { ScimResult } from '../client';
+import { isUser, recordName, type ScimRecord } from '../schemas';
+
+/** A user that exists on a server, as a group member needs it. */
+export interface KnownUser {
+  id: string;
+  userName: string;
+  /** displayName, else name.formatted, else userName. */
+  display: string;
+  /** Absolute URL of the user resource, when the server gave one. */
+  location?: string;
+}
+
+// Users created by this page, by SCIM base URL: shared by every element of the page, so a Groups
+// element can give its groups the members a Users element created a moment ago.
+const createdUsers = new Map<string, KnownUser[]>();
+
+/** Notes a user a batch created against `baseUrl` (only successful calls that returned an id). */
+export function rememberCreatedUser(baseUrl: string, record: ScimRecord, result: ScimResult): void {
+  if (!isUser(record) || !result.ok || !result.id) return;
+  const user = knownUser(result.id, record.userName, recordName(record), result.location, baseUrl);
+  createdUsers.set(baseUrl, [...(createdUsers.get(baseUrl) ?? []), user]);
+}
+
+/** The users this page created against `baseUrl`, oldest first. */
+export function createdUsersAt(baseUrl: string): readonly KnownUser[] {
+  return createdUsers.get(baseUrl) ?? [];
+}
+
+export function knownUser(id: string, userName: string, display: string, location: string | undefined, baseUrl: string): KnownUser {
+  const absolute = location ? absoluteUrl(location, baseUrl) : undefined;
+  return { id, userName, display, ...(absolute ? { location: absolute } : {}) };
+}
+
+function absoluteUrl(location: string, baseUrl: string): string | undefined {
+  try {
+    return new URL(location, baseUrl).href;
+  } catch {
+    return undefined;
+  }
+}

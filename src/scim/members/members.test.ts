@@ -1,0 +1,135 @@
+// @vitest-environment node
+import { Faker } from '@faker-js/faker';
+import { describe, expect, it } from 'vitest';
+import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
+import type { ScimResult } from '../client';
+import { createRecordGenerator } from '../generate';
+import type { ScimGroup, ScimRecord } from '../schemas';
+import { answering, requestOf, scimJson } from '../../test-support/fetch-stub';
+import { assignMembers } from './assign-members';
+import { findMembers } from './find-members';
+import { rememberCreatedUser, type KnownUser } from './known-users';
+
+const KEY = 'k-secret';
+const call = (fetch: typeof globalThis.fetch) => ({ apiKey: KEY, timeoutMs: 30000, signal: new AbortController().signal, fetch });
+const created = (id: string, location?: string) => ({ ok: true, status: 201, id, location }) as ScimResult;
+const user = (userName: string): ScimRecord => ({
+  schemas: [USER_SCHEMA],
+  userName,
+  name: { givenName: 'Ada', familyName: 'Lovelace', formatted: 'Ada Lovelace' },
+  emails: [],
+  active: true,
+});
+
+describe('findMembers', () => {
+  it('takes the users this page created against the same base URL, without asking the server', async () => {
+    const base = 'https://one.example.com/scim/v2';
+    rememberCreatedUser(base, user('ada'), created('u1', '/scim/v2/Users/u1'));
+    rememberCreatedUser(base, user('bob'), { ...created('u2'), ok: false, status: 409 });
+    rememberCreatedUser(base, { schemas: [GROUP_SCHEMA], displayName: 'g' }, created('g1'));
+    rememberCreatedUser('https://other.example.com/scim/v2', user('eve'), created('u9'));
+    const fetch = answering(() => new Response(null, { status: 500 }));
+
+    expect(await findMembers(base, call(fetch))).toEqual({
+      users: [{ id: 'u1', userName: 'ada', display: 'Ada Lovelace', location: 'https://one.example.com/scim/v2/Users/u1' }],
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('else lists the first hundred users with one GET, keeping the query of the base URL', async () => {
+    const fetch = answering(
+      scimJson(200, {
+        Resources: [
+          { id: 'a', userName: 'ada', displayName: 'Ada L', meta: { location: '/scim/v2/Users/a' } },
+          { id: 'b', userName: 'bob', name: { formatted: 'Bob Smith' } },
+          { id: 'c', userName: 'cy' },
+          { userName: 'no-id' },
+        ],
+      }),
+    );
+    const lookup = await findMembers('https://two.example.com/scim/v2?tenant=7', call(fetch));
+
+    const { url, init, headers } = requestOf(fetch);
+    expect(init.method).toBe('GET');
+    expect(url).toBe('https://two.example.com/scim/v2/Users?tenant=7&count=100');
+    expect(headers.get('Authorization')).toBe(`Bearer ${KEY}`);
+    expect(lookup).toEqual({
+      users: [
+        { id: 'a', userName: 'ada', display: 'Ada L', location: 'https://two.example.com/scim/v2/Users/a' },
+        { id: 'b', userName: 'bob', display: 'Bob Smith' },
+        { id: 'c', userName: 'cy', display: 'cy' },
+      ],
+    });
+  });
+
+  it.each([401, 429])('stops the batch on a %i, as a POST would', async (status) => {
+    const lookup = await findMembers('https://three.example.com/scim/v2', call(answering(scimJson(status, {}))));
+    expect(lookup).toMatchObject({ stoppedBy: { status, request: { method: 'GET' } } });
+  });
+
+  it('goes on without members, and says why, when the list fails or is empty', async () => {
+    const failed = await findMembers('https://four.example.com/scim/v2', call(answering(() => new Response('', { status: 500 }))));
+    expect(failed).toEqual({ users: [], note: 'Groups created without members: listing the users answered 500 Internal Server Error.' });
+    const empty = await findMembers('https://four.example.com/scim/v2', call(answering(scimJson(200, { Resources: [] }))));
+    expect(empty).toEqual({ users: [], note: 'Groups created without members: the server holds no users yet. Generate Users first.' });
+  });
+});
+
+const pool: KnownUser[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => ({
+  id,
+  userName: `${id}@example.com`,
+  display: `User ${id}`,
+  ...(id === 'a' ? {} : { location: `https://scim.example.com/scim/v2/Users/${id}` }),
+}));
+const groups = (profile: 'basic' | 'full' | 'entra' | 'okta') => createRecordGenerator(3)('Groups', { profile });
+
+describe('assignMembers', () => {
+  it.each(['basic', 'full'] as const)('%s: puts 1 to 5 distinct members in each create body, RFC 7643 style', (profile) => {
+    const plan = assignMembers(groups(profile), pool, profile, new Faker({ locale: {}, seed: 1 }));
+    expect(plan.patches.every((patch) => patch === undefined)).toBe(true);
+    const sizes = new Set<number>();
+    for (const group of plan.records as ScimGroup[]) {
+      const members = group.members ?? [];
+      sizes.add(members.length);
+      expect(members.length).toBeGreaterThanOrEqual(1);
+      expect(members.length).toBeLessThanOrEqual(5);
+      expect(new Set(members.map((member) => member.value)).size).toBe(members.length);
+      for (const member of members) {
+        const known = pool.find(({ id }) => id === member.value);
+        expect(member).toEqual({ value: known?.id, display: known?.display, ...(known?.location ? { $ref: known.location } : {}) });
+      }
+    }
+    expect(sizes.size).toBeGreaterThan(1);
+  });
+
+  it('entra: keeps the documented create body and adds members by PATCH, op "Add" with "$ref": null', () => {
+    const records = groups('entra');
+    const plan = assignMembers(records, pool, 'entra');
+    expect(plan.records).toEqual(records);
+    for (const patch of plan.patches) {
+      expect(patch?.schemas).toEqual([PATCH_OP_SCHEMA]);
+      expect(patch?.Operations).toEqual([{ op: 'Add', path: 'members', value: expect.any(Array) }]);
+      for (const member of patch?.Operations[0]?.value as object[]) expect(member).toEqual({ $ref: null, value: expect.any(String) });
+    }
+  });
+
+  it('okta: keeps members: [] in the create body and adds members by PATCH, op "add" with the userName as display', () => {
+    const records = groups('okta');
+    const plan = assignMembers(records, pool, 'okta');
+    expect(plan.records).toEqual(records);
+    for (const patch of plan.patches) {
+      expect(patch?.Operations[0]).toMatchObject({ op: 'add', path: 'members' });
+      for (const member of patch?.Operations[0]?.value as { value: string; display: string }[]) {
+        expect(member.display).toBe(`${member.value}@example.com`);
+      }
+    }
+  });
+
+  it('takes at most what there is, and leaves groups as they are without users', () => {
+    const two = assignMembers(groups('basic'), pool.slice(0, 2), 'basic');
+    for (const group of two.records as ScimGroup[]) expect(group.members?.length).toBeLessThanOrEqual(2);
+    const none = assignMembers(groups('okta'), [], 'okta');
+    expect(none.records).toEqual(groups('okta'));
+    expect(none.patches.every((patch) => patch === undefined)).toBe(true);
+  });
+});
