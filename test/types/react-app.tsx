@@ -22,6 +22,10 @@ function App({ onResult }: { onResult: (result: ItemResult) => void }) {
         onscim-generator-complete={(event) => event.detail.results.forEach(onResult)}
       />
       <scim-generator timeout="10000" />
+      <scim-generator profile="okta" seed={2026} />
+      <scim-generator profile="entra" seed="42" />
+      {/* @ts-expect-error -- only basic, full, entra and okta are profiles */}
+      <scim-generator profile="azure" />
       {/* @ts-expect-error -- only Users and Groups are resource types */}
       <scim-generator resource-type="Roles" />
       {/* @ts-expect-error -- a misspelt attribute without a hyphen (TypeScript lets unknown hyphenated names pass, as for data-*) */}

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { Faker } from '@faker-js/faker';
+import SCIMMY from 'scimmy';
 import { describe, expect, it } from 'vitest';
 import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
 import type { ScimResult } from '../client';
@@ -100,6 +101,12 @@ describe('assignMembers', () => {
       }
     }
     expect(sizes.size).toBeGreaterThan(1);
+  });
+
+  it.each(['basic', 'full'] as const)('%s: groups with members are what a strict SCIM server (scimmy) accepts as they are', (profile) => {
+    for (const group of assignMembers(groups(profile), pool, profile).records) {
+      expect(SCIMMY.Schemas.Group.definition.coerce(group, 'in')).toEqual({ ...group, meta: { resourceType: 'Group' } });
+    }
   });
 
   it('entra: keeps the documented create body and adds members by PATCH, op "Add" with "$ref": null', () => {
