@@ -1,3 +1,4 @@
+import { pressAction } from './support/actions';
 import { blockingViolations, runAxe } from './support/axe';
 import { failedLoadLine } from './support/page-errors';
 import { test, expect } from './support/site-test';
@@ -23,6 +24,17 @@ test('with ten result lines', async ({ page, site }, testInfo) => {
   await generateAndExpectCreated(element);
 
   expect(blockingViolations(await runAxe(page, testInfo, 'result lines'))).toEqual([]);
+});
+
+test('after Delete: outcomes on the lines, action buttons disabled with their reason', async ({ page, site }, testInfo) => {
+  await storeApiKey(page, await site.createApiKey('pro'));
+  await page.goto(`${site.url}iife.html`);
+  const element = page.locator('scim-generator');
+  await generateAndExpectCreated(element);
+  await pressAction(element, 'Delete');
+  await expect(element.locator('[part="action-status"]')).toHaveText(/^Nothing left to act on/);
+
+  expect(blockingViolations(await runAxe(page, testInfo, 'after delete'))).toEqual([]);
 });
 
 test('with ten result lines on a dark page', async ({ page, site }, testInfo) => {

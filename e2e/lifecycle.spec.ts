@@ -11,7 +11,7 @@ const recordNames = (posts: RecordedRequest[]) =>
 /** Presses without waiting for the batch, until the fault server holds at least one new call. */
 async function pressUntilHeld(host: Host, faults: FaultServer, id = 'gen'): Promise<void> {
   const before = faults.posts().length;
-  await host.page.locator(`scim-generator#${id}`).getByRole('button').click();
+  await host.page.locator(`scim-generator#${id}`).getByRole('button', { name: /^Generate / }).click();
   await expect.poll(() => faults.posts().length).toBeGreaterThan(before);
 }
 

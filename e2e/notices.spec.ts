@@ -1,3 +1,5 @@
+import { test as faultTest } from './support/fault-page';
+import { RETRY_AFTER_SECONDS } from './support/fault-server';
 import { test, expect } from './support/site-test';
 import { generateButton } from './support/generator';
 import { failedLoadLine } from './support/page-errors';
@@ -39,3 +41,19 @@ test('a key stored in this document replaces the 401 warning when the page regai
   }, key);
   await expect(notice).toHaveText(KEY_CHANGED);
 });
+
+for (const [form, fault] of [
+  ['seconds', 'rate-limited'],
+  ['an HTTP date', 'rate-limited-date'],
+] as const) {
+  faultTest(`the 429 notice says when to try again from a Retry-After in ${form}`, async ({ host, faults }) => {
+    const generator = await host.mount({ 'base-url': faults.baseUrl(fault) });
+    await host.pressAndSettle();
+    const notice = generator.locator('[part="notice"]');
+    await expect(notice).toContainText('Rate Limit Exceeded');
+    await expect(notice).toContainText('Request limit reached');
+    await expect(notice).toContainText('Try again in 15 minutes.');
+    const retryTime = Date.parse((await notice.locator('time').getAttribute('datetime')) ?? '');
+    expect(Math.abs(retryTime - (Date.now() + RETRY_AFTER_SECONDS * 1000))).toBeLessThan(5_000);
+  });
+}

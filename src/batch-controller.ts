@@ -1,4 +1,5 @@
 import { readApiKey } from './api-key';
+import type { BatchActions } from './batch-actions';
 import type { GeneratorConfig } from './config';
 import type { ScimResult } from './scim/client';
 import type { MemberPlan } from './scim/members/assign-members';
@@ -41,6 +42,8 @@ export interface GeneratorState {
   note?: string;
   /** The stored API key is no longer the one this batch sent, so a 401 or 429 notice is out of date. */
   keyChanged?: boolean;
+  /** Deactivate and Delete for what the last finished batch created; set once a batch has finished. */
+  actions?: BatchActions;
 }
 
 const IDLE: GeneratorState = { lines: [], running: false, active: false, addMembers: false };
@@ -56,6 +59,8 @@ export class BatchController {
   #batch: AbortController | undefined;
   #batchNumber = 0;
   #planCardTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Made from the batch module once the first batch finishes, so the page does not load it before. */
+  #actions: BatchActions | undefined;
   /** The key the current batch sent; undefined before the first press. */
   #batchApiKey: string | null | undefined;
   /** This element's record generator, kept across presses so that a seeded sequence continues. */
@@ -73,6 +78,7 @@ export class BatchController {
   /** Abandons any batch in flight, empties the lines, then generates, sends and reports a new batch. */
   runBatch(config: GeneratorConfig, options: { active: boolean; addMembers?: boolean }): void {
     this.#batch?.abort();
+    this.#actions?.abandon();
     const batch = new AbortController();
     this.#batch = batch;
     const batchId = String(++this.#batchNumber);
@@ -138,6 +144,7 @@ export class BatchController {
   reset(): void {
     this.#batch?.abort();
     this.#batch = undefined;
+    this.#actions?.abandon();
     this.#batchApiKey = undefined;
     clearTimeout(this.#planCardTimer);
     this.#setState(IDLE);
@@ -151,7 +158,7 @@ export class BatchController {
 
   /** Sends the records; when a lookup before the batch was refused (401, 429), each item ends with that answer instead. */
   #send(
-    { createWithMembers, rememberCreatedUser }: BatchModule,
+    { createWithMembers, rememberCreatedUser, BatchActions }: BatchModule,
     { records, patches }: MemberPlan,
     config: GeneratorConfig,
     { batch, batchId, apiKey, stoppedBy }: { batch: AbortController; batchId: string; apiKey: string | null; stoppedBy?: ScimResult },
@@ -171,7 +178,11 @@ export class BatchController {
           const running = ++finished < records.length;
           this.#setState({ ...this.#state, lines: [...this.#state.lines, { ...result, key: `${batchId}-${index}` }], running });
           this.#emit(RESULT_EVENT, result);
-          if (!running) this.#emit(COMPLETE_EVENT, { results } satisfies BatchResult);
+          if (running) return;
+          this.#actions ??= new BatchActions((type, detail) => this.#emit(type, detail));
+          this.#actions.track(config, results);
+          this.#setState({ ...this.#state, actions: this.#actions });
+          this.#emit(COMPLETE_EVENT, { results } satisfies BatchResult);
         },
       );
     });

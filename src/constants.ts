@@ -26,6 +26,8 @@ export const KEY_CREATION_ANCHOR = 'create-new-access-key';
 
 export const RESULT_EVENT = 'scim-generator-result';
 export const COMPLETE_EVENT = 'scim-generator-complete';
+export const ACTION_RESULT_EVENT = 'scim-generator-action-result';
+export const ACTION_COMPLETE_EVENT = 'scim-generator-action-complete';
 
 /** Delay between a click on a key-creation link and the click on its plan card. */
 export const PLAN_CARD_DELAY_MS = 500;

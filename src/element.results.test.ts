@@ -257,6 +257,26 @@ describe('the first-result rule', () => {
     expect(noticeText(generator)).toContain('the free plan allows 20 requests per 15 minutes');
   });
 
+  it.each([
+    ['seconds', () => '900'],
+    ['an HTTP date', () => new Date(Date.now() + 900_000).toUTCString()],
+  ])('says when to try again from a Retry-After in %s', async (_form, retryAfter) => {
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], 429, { headers: { 'Retry-After': retryAfter() } });
+
+    expect(noticeText(generator)).toContain('Try again in 15 minutes.');
+    const time = generator.shadow.querySelector('[part="notice"] time')?.getAttribute('datetime') ?? '';
+    expect(Math.abs(Date.parse(time) - (Date.now() + 900_000))).toBeLessThan(2000);
+  });
+
+  it('says nothing about when to try again without a Retry-After', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], 429);
+    expect(noticeText(generator)).not.toContain('Try again');
+  });
+
   it('clicks the first plan card 500 ms after the Free link is clicked, and the second after the Pro link', async () => {
     vi.useFakeTimers();
     const cards = [0, 1, 2].map(() => Object.assign(document.createElement('div'), { className: 'plan-card' }));

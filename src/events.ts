@@ -1,5 +1,6 @@
+import type { ActionItemResult, ActionResult } from './batch-actions';
 import type { BatchResult, ItemResult } from './batch-controller';
-import { COMPLETE_EVENT, RESULT_EVENT } from './constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './constants';
 
 /**
  * The events the element dispatches: the one table the typings and custom-elements.json derive
@@ -18,12 +19,24 @@ export const EVENT_TABLE = [
     detailType: 'BatchResult',
     description: `All ten items of a batch have finished. \`detail\`: \`{ results }\`, every \`${RESULT_EVENT}\` detail in batch order.`,
   },
+  {
+    name: ACTION_RESULT_EVENT,
+    detailType: 'ActionItemResult',
+    description: `One call of a Deactivate or Delete action has finished (one per resource the batch created). \`detail\`: the fields of a \`${RESULT_EVENT}\` detail but \`record\` and \`name\` (\`status\`, \`statusText\`, \`ok\`, \`detail?\`, \`scimType?\`, \`startedAt\`, \`durationMs\`, \`request\`, \`response?\` …), plus \`action\` (\`deactivate\` or \`delete\`), \`index\` (the item's position in its batch), \`resourceId\` and \`done\` (a 2xx, or 404 for a delete: already gone).`,
+  },
+  {
+    name: ACTION_COMPLETE_EVENT,
+    detailType: 'ActionResult',
+    description: `Every call of an action has finished. \`detail\`: \`{ action, results }\`, every \`${ACTION_RESULT_EVENT}\` detail of the action in batch order.`,
+  },
 ] as const;
 
 /** The detail type of each event, by the `detailType` the table names. */
 interface DetailTypes {
   ItemResult: ItemResult;
   BatchResult: BatchResult;
+  ActionItemResult: ActionItemResult;
+  ActionResult: ActionResult;
 }
 
 type EventRow = (typeof EVENT_TABLE)[number];

@@ -5,10 +5,11 @@ import { ScimGeneratorElement } from './element';
 import type { ScimGeneratorEventMap } from './events';
 
 export { ScimGeneratorElement } from './element';
-export { TAG_NAME, RESULT_EVENT, COMPLETE_EVENT } from './constants';
+export { TAG_NAME, RESULT_EVENT, COMPLETE_EVENT, ACTION_RESULT_EVENT, ACTION_COMPLETE_EVENT } from './constants';
 export { ATTRIBUTES, type ScimGeneratorProperties, type ScimGeneratorAttributes } from './attributes';
 export type { ScimGeneratorEventMap } from './events';
 export type { ItemResult, BatchResult } from './batch-controller';
+export type { ActionKind, ActionItemResult, ActionResult } from './batch-actions';
 export type { ScimResult, ScimRequest, HttpMethod } from './scim/client';
 export type { ScimResponse } from './scim/read-response';
 export type { ResourceType, ScimRecord, ScimUser, ScimGroup } from './scim/schemas';

@@ -18,6 +18,10 @@ export const PART_TABLE = {
   detail: "The server's SCIM error `scimType` and `detail` on an error line.",
   notice:
     'The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines, or the note that replaces it once the stored key has changed.',
+  actions: 'The Deactivate and Delete buttons for what the last batch created, with their status.',
+  'action-button': 'The Deactivate button (Users only) and the Delete button.',
+  'action-status': 'What the action buttons can still do, or why they cannot ("Nothing left to act on …").',
+  action: 'How the last Deactivate or Delete call for the resource of a success line ended.',
   message:
     'The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.',
 } as const;

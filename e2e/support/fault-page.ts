@@ -144,7 +144,7 @@ export const test = base.extend<{ bundle: Bundle; faults: FaultServer; host: Hos
         ),
       async pressAndSettle(id = 'gen') {
         const before = await completeCount();
-        await element(id).getByRole('button').click();
+        await element(id).getByRole('button', { name: /^Generate / }).click();
         await expect.poll(completeCount).toBe(before + 1);
       },
       completeCount,

@@ -4,7 +4,8 @@ import { ERROR_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/constants';
 
 /**
  * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:
- * `http://127.0.0.1:<port>/<fault>/scim/v2/Users`.
+ * `http://127.0.0.1:<port>/<fault>/scim/v2/Users`. A PATCH or DELETE of a resource below it
+ * (the follow-up actions) gets 200 or 204, whatever the fault.
  */
 export const FAULTS = [
   'ok', // 201 Created with the record and an id
@@ -16,7 +17,9 @@ export const FAULTS = [
   'scim-400', // SCIM error, scimType invalidValue
   'scim-409', // SCIM error, scimType uniqueness
   'unauthorized', // SCIM error 401
-  'rate-limited', // SCIM error 429
+  'rate-limited', // SCIM error 429, Retry-After: 900 (seconds)
+  'rate-limited-date', // SCIM error 429, Retry-After: an HTTP date 15 minutes ahead
+  'foreign-location', // 201 whose meta.location and Location header name another origin (localhost for 127.0.0.1)
   'empty-reason', // 201 with an empty reason phrase: `HTTP/1.1 201 `
   'no-cors', // 201, but neither the preflight nor the response carries CORS headers
   'script-text', // 400 whose reason phrase, scimType and detail are markup
@@ -61,9 +64,12 @@ export interface FaultServer {
   close(): Promise<void>;
 }
 
+export const RETRY_AFTER_SECONDS = 900;
+
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST',
+  'Access-Control-Allow-Methods': 'POST, PATCH, DELETE',
+  'Access-Control-Expose-Headers': 'Retry-After, Location',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
   'Access-Control-Max-Age': '600',
 };
@@ -77,17 +83,24 @@ function scimError(status: number, scimType: string | undefined, detail: string)
   });
 }
 
-function created(body: string): string {
+function created(body: string, location?: (id: string) => string): string {
   let record: object = {};
   try {
     record = JSON.parse(body) as object;
   } catch {
     // Answer anyway: the client under test only reads the status.
   }
-  return JSON.stringify({ ...record, id: crypto.randomUUID() });
+  const id = crypto.randomUUID();
+  return JSON.stringify({ ...record, id, ...(location ? { meta: { resourceType: 'User', location: location(id) } } : {}) });
 }
 
-type Answer = { status: number; reason?: string; contentType: string; body: string };
+type Answer = { status: number; reason?: string; contentType: string; body: string; headers?: Record<string, string> };
+
+/** The same port under the name `localhost`: another origin than `127.0.0.1` for the browser. */
+function foreignLocation(request: RecordedRequest, id: string): string {
+  const port = (request.headers.host ?? '').split(':')[1];
+  return `http://localhost:${port}/ok/scim/v2/Users/${id}`;
+}
 
 function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
   const scim = (status: number, scimType: string | undefined, detail: string, reason?: string): Answer => ({
@@ -116,7 +129,16 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'unauthorized':
       return scim(401, undefined, 'Missing or invalid bearer token');
     case 'rate-limited':
-      return scim(429, 'tooMany', 'Request limit reached');
+      return { ...scim(429, 'tooMany', 'Request limit reached'), headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } };
+    case 'rate-limited-date': {
+      const retryAt = new Date(Date.now() + RETRY_AFTER_SECONDS * 1000).toUTCString();
+      return { ...scim(429, 'tooMany', 'Request limit reached'), headers: { 'Retry-After': retryAt } };
+    }
+    case 'foreign-location': {
+      const body = created(request.body, (id) => foreignLocation(request, id));
+      const { meta } = JSON.parse(body) as { meta: { location: string } };
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body, headers: { Location: meta.location } };
+    }
     case 'script-text':
       return scim(400, MARKUP, MARKUP, MARKUP);
     case 'echo-key': {
@@ -136,7 +158,7 @@ export async function startFaultServer(): Promise<FaultServer> {
   let mixTurn = 0;
 
   function send(res: ServerResponse, request: RecordedRequest, answer: Answer, withCors: boolean): void {
-    const headers = { 'Content-Type': answer.contentType, ...(withCors ? CORS_HEADERS : {}) };
+    const headers = { 'Content-Type': answer.contentType, ...answer.headers, ...(withCors ? CORS_HEADERS : {}) };
     // An explicit reason (even '') is written as is; Node otherwise fills in the standard phrase.
     if (answer.reason === undefined) res.writeHead(answer.status, headers);
     else res.writeHead(answer.status, answer.reason, headers);
@@ -188,6 +210,11 @@ export async function startFaultServer(): Promise<FaultServer> {
       });
       res.end();
       request.ending = 'answered';
+      return;
+    }
+    if (fault && (req.method === 'PATCH' || req.method === 'DELETE')) {
+      const answer: Answer = req.method === 'DELETE' ? { status: 204, contentType: SCIM_CONTENT_TYPE, body: '' } : { status: 200, contentType: SCIM_CONTENT_TYPE, body: '{"active":false}' };
+      send(res, request, answer, true);
       return;
     }
     if (req.method !== 'POST' || !fault) {

@@ -36,16 +36,21 @@ export function generateButton(element: Locator): Locator {
   return element.getByRole('button', { name: /^Generate (Users|Groups)/ });
 }
 
-/** Presses the element's button and resolves with the detail of the batch's complete event. */
-export async function generateBatch(element: Locator): Promise<BatchResult> {
+/** Clicks `button` and resolves with the detail of the next `eventType` event the element dispatches. */
+export async function clickForEvent<Detail>(element: Locator, button: Locator, eventType: string): Promise<Detail> {
   const pending = await element.evaluateHandle((host, type) => {
-    const done = new Promise<BatchResult>((resolve) =>
-      host.addEventListener(type, (event) => resolve((event as CustomEvent<BatchResult>).detail), { once: true }),
+    const done = new Promise<Detail>((resolve) =>
+      host.addEventListener(type, (event) => resolve((event as CustomEvent<Detail>).detail), { once: true }),
     );
     return { done };
-  }, COMPLETE_EVENT);
-  await generateButton(element).click();
+  }, eventType);
+  await button.click();
   return pending.evaluate((handle) => handle.done);
+}
+
+/** Presses the element's button and resolves with the detail of the batch's complete event. */
+export function generateBatch(element: Locator): Promise<BatchResult> {
+  return clickForEvent(element, generateButton(element), COMPLETE_EVENT);
 }
 
 /**

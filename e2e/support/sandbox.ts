@@ -12,6 +12,14 @@ export interface SandboxServer extends RunningServer {
   createApiKey(plan: Plan): Promise<string>;
   /** The unique names (`userName` or `displayName`) of every resource of one type the sandbox holds. */
   heldNames(apiKey: string, resourceType: 'Users' | 'Groups'): Promise<string[]>;
+  /** `GET /scim/v2/{resourceType}/{id}`: its status, and the resource when there is one. */
+  getResource(apiKey: string, resourceType: 'Users' | 'Groups', id: string): Promise<{ status: number; resource?: ScimResource }>;
+}
+
+export interface ScimResource {
+  id: string;
+  active?: boolean;
+  [attribute: string]: unknown;
 }
 
 /**
@@ -36,6 +44,13 @@ export async function listenWithSandbox(
       if (!response.ok) throw new Error(`GET ${resourceType} answered ${response.status}`);
       const list = (await response.json()) as { Resources?: { userName?: string; displayName?: string }[] };
       return (list.Resources ?? []).map((resource) => String(resourceType === 'Users' ? resource.userName : resource.displayName));
+    },
+    getResource: async (apiKey, resourceType, id) => {
+      const response = await fetch(`${scimUrl}/${resourceType}/${encodeURIComponent(id)}`, {
+        headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/scim+json' },
+      });
+      const body = (await response.json().catch(() => undefined)) as ScimResource | undefined;
+      return { status: response.status, ...(response.ok && body ? { resource: body } : {}) };
     },
   };
 }

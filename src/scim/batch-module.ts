@@ -1,9 +1,14 @@
 /**
- * Everything a batch needs and a page load does not: faker's record generator and the HTTP
- * client (with its status-text table). The ES module build puts this in a lazily loaded chunk.
+ * Everything a batch needs and a page load does not: faker's record generator, the HTTP client
+ * (with its status-text table), the 401/429 notice and the follow-up actions. The ES module build
+ * puts this in a lazily loaded chunk.
  */
 export { createRecordGenerator } from './generate';
 export { sendScim } from './client';
 export { addMembers } from './members/add-members';
 export { createWithMembers } from './members/create-with-members';
 export { rememberCreatedUser } from './members/known-users';
+export { BatchActions } from '../batch-actions';
+export { ActionBar } from '../widget/ActionBar';
+export { ActionOutcome } from '../widget/ActionOutcome';
+export { Notice } from '../widget/Notice';

@@ -91,7 +91,8 @@ export async function readResponse(
   redact: Redactor,
   signal: AbortSignal,
 ): Promise<ScimResponse> {
-  const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name, redact.text(value)]));
+  // Browsers give the names in lower case; other fetch implementations (happy-dom) keep the server's.
+  const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name.toLowerCase(), redact.text(value)]));
   const { text, truncated } = await readCapped(response, signal);
   const { body, bodyFormat } = parseBody(text, response.headers.get('Content-Type') ?? '', truncated);
   return {

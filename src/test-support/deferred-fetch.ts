@@ -5,6 +5,7 @@ export interface Answer {
   /** A string is sent as is; anything else as JSON. */
   body?: unknown;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /** One call the code under test made, waiting for the test to answer it. */
@@ -37,9 +38,9 @@ export function deferredFetch({ ignoreAbort = false } = {}) {
           headers: new Headers(init.headers),
           body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
           signal,
-          respond(status, { statusText = '', body, contentType = 'application/scim+json' } = {}) {
+          respond(status, { statusText = '', body, contentType = 'application/scim+json', headers } = {}) {
             const text = body === undefined || typeof body === 'string' ? body : JSON.stringify(body);
-            resolve(new Response(text ?? null, { status, statusText, headers: { 'Content-Type': contentType } }));
+            resolve(new Response(text ?? null, { status, statusText, headers: { 'Content-Type': contentType, ...headers } }));
           },
           fail(error = new TypeError('Failed to fetch')) {
             reject(error);

@@ -27,7 +27,7 @@ export function mountGenerator(
 }
 
 export function press({ ui }: MountedGenerator): void {
-  fireEvent.click(ui.getByRole('button'));
+  fireEvent.click(ui.getByRole('button', { name: /^Generate / }));
 }
 
 /** Answers a call and lets the client read the body and React render the result. */

@@ -1,14 +1,8 @@
 import { parts } from '../parts';
+import type { ItemResult } from '../batch-controller';
 import type { GeneratorConfig } from '../config';
-
-export type NoticeKind = 'unauthenticated' | 'rate-limited';
-
-/** The spec's first-result rule: a first answer of 401 or 429 replaces the lines with a notice. */
-export function noticeFor(firstStatus: number | undefined): NoticeKind | null {
-  if (firstStatus === 401) return 'unauthenticated';
-  if (firstStatus === 429) return 'rate-limited';
-  return null;
-}
+import type { NoticeKind } from './notice-kind';
+import { retryTimeOf, type RetryTime } from './retry-after';
 
 /** The plan card each key-creation link selects: the first is Free, the second Pro. */
 export const FREE_PLAN_CARD = 0;
@@ -16,9 +10,11 @@ export const PRO_PLAN_CARD = 1;
 
 interface NoticeProps {
   kind: NoticeKind;
+  /** The first answer of the batch: its SCIM `detail` (e.g. the plan's limit) and `Retry-After` show. */
+  first: ItemResult;
+  /** The stored key is no longer the one the batch sent: the notice is out of date. */
+  keyChanged: boolean;
   config: GeneratorConfig;
-  /** The server's SCIM error `detail` in the first answer, e.g. the limit of the plan. */
-  detail?: string;
   onPlanLinkClick: (planCard: number) => void;
 }
 
@@ -33,7 +29,20 @@ function SafeLink({ href, children, onClick }: { href: string | null; children: 
   );
 }
 
-export function Notice({ kind, config, detail, onPlanLinkClick }: NoticeProps) {
+function RetryLine({ time, delay }: RetryTime) {
+  return (
+    <p>
+      Try again <time dateTime={new Date(time).toISOString()}>{delay}</time>.
+    </p>
+  );
+}
+
+/**
+ * The notice that replaces the lines when the first answer is 401 or 429. In the lazy chunk: it
+ * shows only once a batch has answered.
+ */
+export function Notice({ kind, first, keyChanged, config, onPlanLinkClick }: NoticeProps) {
+  if (keyChanged) return <KeyChangedNotice />;
   if (kind === 'unauthenticated') {
     return (
       <p part={parts('notice')} className="notice">
@@ -42,10 +51,12 @@ export function Notice({ kind, config, detail, onPlanLinkClick }: NoticeProps) {
       </p>
     );
   }
+  const retry = retryTimeOf(first);
   return (
     <div part={parts('notice')} className="notice">
       <p>Rate Limit Exceeded: Your API key has reached its request limit.</p>
-      {detail && <p>{detail}</p>}
+      {first.detail && <p>{first.detail}</p>}
+      {retry && <RetryLine {...retry} />}
       <p className="links">
         <SafeLink href={config.keyCreationUrl} onClick={() => onPlanLinkClick(FREE_PLAN_CARD)}>
           Create a new Free Access key
@@ -59,7 +70,7 @@ export function Notice({ kind, config, detail, onPlanLinkClick }: NoticeProps) {
 }
 
 /** Replaces a 401 or 429 notice once the stored key is no longer the one the press sent. */
-export function KeyChangedNotice() {
+function KeyChangedNotice() {
   return (
     <p part={parts('notice')} className="notice key-changed">
       The stored API key has changed since this press. Press the button to try again with it.

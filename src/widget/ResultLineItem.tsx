@@ -1,11 +1,25 @@
 import { parts } from '../parts';
 import { memo } from 'react';
+import type { ActionItemResult } from '../batch-actions';
 import type { ResultLine } from '../batch-controller';
+import { loadedBatchModule } from '../scim/load-batch-module';
+import { explanationOf } from './explanation';
 
-/** One finished item: status, status text, then the name (success) or the server's error detail. */
-export const ResultLineItem = memo(function ResultLineItem({ line }: { line: ResultLine }) {
+interface ResultLineItemProps {
+  line: ResultLine;
+  /** The last Deactivate or Delete call on the resource this item created. */
+  action?: ActionItemResult;
+}
+
+/**
+ * One finished item: status, status text, then the name (success) or the server's error detail,
+ * and how an action on the created resource ended.
+ */
+export const ResultLineItem = memo(function ResultLineItem({ line, action }: ResultLineItemProps) {
   const outcome = line.ok ? 'success' : 'error';
-  const explanation = [line.scimType, line.detail].filter(Boolean).join(': ');
+  const explanation = explanationOf(line);
+  // In the lazy chunk: an action ran, so the batch module is loaded.
+  const ActionOutcome = loadedBatchModule()?.ActionOutcome;
   return (
     <li part={parts('result', outcome)} className={`result ${outcome}`}>
       <span className="marker" aria-hidden="true">{line.ok ? '✓' : '✗'}</span>
@@ -22,6 +36,7 @@ export const ResultLineItem = memo(function ResultLineItem({ line }: { line: Res
           <span part={parts('detail')}>— {explanation}</span>
         </>
       )}
+      {action && ActionOutcome && <ActionOutcome result={action} />}
     </li>
   );
 });

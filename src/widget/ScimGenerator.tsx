@@ -2,9 +2,10 @@ import { useEffect, useId, useSyncExternalStore } from 'react';
 import { watchApiKey } from '../api-key';
 import { parseConfig, type GeneratorAttributes } from '../config';
 import { batchControllerFor } from '../batch-controller';
-import { preloadBatchModule } from '../scim/load-batch-module';
+import { useActionsState } from './use-actions-state';
+import { loadedBatchModule, preloadBatchModule } from '../scim/load-batch-module';
 import { parts } from '../parts';
-import { KeyChangedNotice, Notice, noticeFor } from './Notice';
+import { noticeFor } from './notice-kind';
 import { ResultLineItem } from './ResultLineItem';
 import styles from './styles.css?inline';
 
@@ -41,6 +42,9 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   const host = container.host as HTMLElement;
   const controller = batchControllerFor(host);
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const actionsState = useActionsState(state.actions);
+  // Loaded whenever there are lines, a notice or actions: a batch needs the module to send anything.
+  const batchModule = loadedBatchModule();
   const checkboxId = useId();
   // Cheap enough to redo on each render; a changed attribute takes effect at once.
   const parsed = parseConfig(attributes, host.ownerDocument.baseURI);
@@ -91,13 +95,12 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
       <div className="results" aria-live="polite" aria-busy={state.running}>
         {state.error ? (
           <Message text={state.error} />
-        ) : notice && state.keyChanged ? (
-          <KeyChangedNotice />
-        ) : notice ? (
-          <Notice
+        ) : notice && first && batchModule ? (
+          <batchModule.Notice
             kind={notice}
+            first={first}
+            keyChanged={Boolean(state.keyChanged)}
             config={config}
-            detail={first?.detail}
             onPlanLinkClick={(planCard) => controller.selectPlanCardLater(config.planCardSelector, planCard)}
           />
         ) : (
@@ -106,11 +109,14 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
               {state.note && <p part={parts('note')}>{state.note}</p>}
               <ul part={parts('results')}>
                 {state.lines.map((line) => (
-                  <ResultLineItem key={line.key} line={line} />
+                  <ResultLineItem key={line.key} line={line} action={actionsState?.outcomes[line.index]} />
                 ))}
               </ul>
             </>
           )
+        )}
+        {!notice && batchModule && state.actions && actionsState && (
+          <batchModule.ActionBar actions={state.actions} state={actionsState} />
         )}
       </div>
     </div>

@@ -1,3 +1,4 @@
+import type { ProfileName } from '../schemas';
 import { entraDeactivate } from './entra';
 import { oktaDeactivate } from './okta';
 import type { PatchRequest } from './patch-request';
@@ -6,11 +7,9 @@ import { rfc7644Deactivate } from './rfc7644';
 export type { PatchRequest } from './patch-request';
 
 /** The PATCH body that deactivates a user, in the dialect of each profile. */
-export const DEACTIVATE_BODIES = {
+export const DEACTIVATE_BODIES: Record<ProfileName, PatchRequest> = {
   basic: rfc7644Deactivate,
   full: rfc7644Deactivate,
   entra: entraDeactivate,
   okta: oktaDeactivate,
-} as const satisfies Record<string, PatchRequest>;
-
-export type DeactivateDialect = keyof typeof DEACTIVATE_BODIES;
+};

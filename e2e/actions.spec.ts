@@ -1,0 +1,73 @@
+import { pressAction } from './support/actions';
+import { expect, test as faultTest } from './support/fault-page';
+import { generateAndExpectCreated, resultLines } from './support/generator';
+import { testWithProKey as test } from './support/site-test';
+import { PROFILES } from '../src/scim/schemas';
+
+// Deactivate and Delete against the sandbox SCIM provider: afterwards the server holds exactly what
+// the lines say.
+
+for (const profile of PROFILES) {
+  test(`Deactivate (profile ${profile}): afterwards a GET of each user shows active: false`, async ({ page, site, apiKey }) => {
+    // The sandbox answers Entra's string "False" with 400 until it accepts every dialect (issue 14, item 6).
+    test.fixme(profile === 'entra', 'the sandbox does not accept "value": "False" yet');
+    await page.goto(`${site.url}iife.html`);
+    const element = page.locator('scim-generator');
+    await element.evaluate((generator, value) => generator.setAttribute('profile', value), profile);
+    // Created active, so that the deactivation changes something the GET can show.
+    await element.getByLabel('Create activated users').check();
+    const batch = await generateAndExpectCreated(element);
+
+    const action = await pressAction(element, 'Deactivate');
+    expect(action.results.map(({ action: kind, done }) => [kind, done])).toEqual(Array(10).fill(['deactivate', true]));
+    for (const { id } of batch.results) {
+      const { status, resource } = await site.getResource(apiKey, 'Users', String(id));
+      expect([status, resource?.active]).toEqual([200, false]);
+    }
+    const lines = await resultLines(element);
+    expect(lines.every(({ text }) => / · Deactivated: 200 OK$/.test(text))).toBe(true);
+    await expect(element.getByRole('button', { name: 'Deactivate' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(element.locator('[part="action-status"]')).toHaveText('Every user this batch created is deactivated.');
+  });
+}
+
+for (const resourceType of ['Users', 'Groups'] as const) {
+  test(`Delete (${resourceType}): afterwards a GET of each created resource answers 404`, async ({ page, site, apiKey }) => {
+    await page.goto(`${site.url}${resourceType === 'Users' ? 'iife' : 'esm'}.html`);
+    const element = page.locator('scim-generator');
+    const batch = await generateAndExpectCreated(element);
+
+    const action = await pressAction(element, 'Delete');
+    expect(action.results.map(({ status, done }) => [status, done])).toEqual(Array(10).fill([204, true]));
+    for (const { id } of batch.results) {
+      expect((await site.getResource(apiKey, resourceType, String(id))).status).toBe(404);
+    }
+    const lines = await resultLines(element);
+    expect(lines.every(({ text }) => / · Deleted: 204 No Content$/.test(text))).toBe(true);
+    await expect(element.getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(element.locator('[part="action-status"]')).toHaveText(
+      `Nothing left to act on: every ${resourceType === 'Users' ? 'user' : 'group'} this batch created is deleted.`,
+    );
+  });
+}
+
+faultTest('a meta.location on another origin: that origin receives nothing', async ({ host, faults }) => {
+  const generator = await host.mount({ 'base-url': faults.baseUrl('foreign-location') });
+  await host.page.evaluate(() => localStorage.setItem('apikey', 'key-for-the-configured-origin-only'));
+  await host.pressAndSettle();
+  const created = await host.readLines();
+  expect(created.every((line) => line.status === '201')).toBe(true);
+
+  await pressAction(generator, 'Deactivate');
+  await pressAction(generator, 'Delete');
+
+  const followUps = faults.requests.filter((request) => request.method === 'PATCH' || request.method === 'DELETE');
+  expect(followUps.map((request) => request.method).sort()).toEqual([...Array(10).fill('DELETE'), ...Array(10).fill('PATCH')]);
+  const { host: configuredHost } = new URL(faults.origin);
+  // The foreign location names `localhost` on the same port: a request there would be recorded too.
+  expect(faults.requests.filter((request) => request.headers.host !== configuredHost)).toEqual([]);
+  for (const request of followUps) {
+    expect(request.url).toMatch(/^\/foreign-location\/scim\/v2\/Users\/[0-9a-f-]{36}$/);
+    expect(request.headers.authorization).toBe('Bearer key-for-the-configured-origin-only');
+  }
+});

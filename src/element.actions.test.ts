@@ -1,0 +1,146 @@
+import { act, fireEvent } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ActionItemResult, ActionResult } from './batch-actions';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from './constants';
+import { DEACTIVATE_BODIES } from './scim/deactivate';
+import type { PendingCall } from './test-support/deferred-fetch';
+import { BASE_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from './test-support/element';
+
+const page = setUpGeneratorPage();
+
+/** Answers the ten POSTs of the last press with 201 and an id each. */
+async function createAll(calls: PendingCall[]): Promise<void> {
+  for (const [index, call] of calls.entries()) await answer(call, 201, { body: { id: `id-${index}` } });
+}
+
+const actionButton = ({ ui }: MountedGenerator, name: 'Deactivate' | 'Delete') => ui.getByRole('button', { name });
+
+function outcomes({ shadow }: MountedGenerator): (string | undefined)[] {
+  return [...shadow.querySelectorAll('[part~="result"]')].map(
+    (line) => line.querySelector('[part="action"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? undefined,
+  );
+}
+
+const statusText = ({ shadow }: MountedGenerator) => shadow.querySelector('[part="action-status"]')?.textContent;
+
+describe('after a batch that created users', () => {
+  it('offers Deactivate and Delete only once the batch has finished', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    await createAll(page.server.calls.slice(0, 9));
+    expect(generator.ui.queryByRole('button', { name: 'Delete' })).toBeNull();
+    await createAll(page.server.calls.slice(9));
+
+    expect(actionButton(generator, 'Deactivate').getAttribute('aria-disabled')).toBe('false');
+    expect(actionButton(generator, 'Delete').getAttribute('aria-disabled')).toBe('false');
+    expect(statusText(generator)).toBe('10 users this batch created can be deactivated or deleted.');
+  });
+
+  it('Deactivate PATCHes each created user and each line tells how it went', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    await createAll(page.server.calls);
+    fireEvent.click(actionButton(generator, 'Deactivate'));
+
+    const patches = page.server.calls.slice(10);
+    expect(patches.map((call) => [call.method, call.url])).toEqual(
+      Array.from({ length: 10 }, (_, index) => ['PATCH', `${BASE_URL}/Users/id-${index}`]),
+    );
+    expect(patches[0]?.body).toEqual(DEACTIVATE_BODIES.basic);
+    expect(statusText(generator)).toBe('Deactivating…');
+    for (const call of patches.slice(1)) await answer(call, 200, { body: { active: false } });
+    await answer(patches[0], 400, { body: { scimType: 'invalidValue', detail: 'active is read-only' } });
+
+    // Lines are in arrival order; the creations arrived in batch order.
+    expect(outcomes(generator)).toEqual([
+      '· Deactivate failed: 400 Bad Request — invalidValue: active is read-only',
+      ...Array(9).fill('· Deactivated: 200 OK'),
+    ]);
+    expect(statusText(generator)).toBe('10 users this batch created can be deactivated or deleted.');
+  });
+
+  it('Delete leaves nothing to act on, and the buttons say so', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    await createAll(page.server.calls);
+    fireEvent.click(actionButton(generator, 'Delete'));
+    const deletes = page.server.calls.slice(10);
+    expect(deletes.every((call) => call.method === 'DELETE' && call.body === undefined)).toBe(true);
+    for (const [index, call] of deletes.entries()) await answer(call, index === 3 ? 404 : 204);
+
+    expect(outcomes(generator)[3]).toBe('· Already gone: 404 Not Found');
+    expect(outcomes(generator)[0]).toBe('· Deleted: 204 No Content');
+    expect(actionButton(generator, 'Deactivate').getAttribute('aria-disabled')).toBe('true');
+    expect(actionButton(generator, 'Delete').getAttribute('aria-disabled')).toBe('true');
+    expect(statusText(generator)).toBe('Nothing left to act on: every user this batch created is deleted.');
+    fireEvent.click(actionButton(generator, 'Delete'));
+    expect(page.server.calls).toHaveLength(20);
+  });
+
+  it('dispatches one event per call and one when the action completes, without the key', async () => {
+    localStorage.setItem('apikey', 'key-that-must-not-leak');
+    const itemEvents: CustomEvent<ActionItemResult>[] = [];
+    const completions: CustomEvent<ActionResult>[] = [];
+    document.addEventListener(ACTION_RESULT_EVENT, (event) => itemEvents.push(event as CustomEvent<ActionItemResult>));
+    document.addEventListener(ACTION_COMPLETE_EVENT, (event) => completions.push(event as CustomEvent<ActionResult>));
+    const generator = mountGenerator();
+    press(generator);
+    await createAll(page.server.calls);
+    fireEvent.click(actionButton(generator, 'Delete'));
+    for (const call of page.server.calls.slice(10).reverse()) await answer(call, 204);
+
+    expect(itemEvents.map((event) => event.detail.index)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(itemEvents.every((event) => event.bubbles && event.composed && event.target === generator.element)).toBe(true);
+    expect(itemEvents[0]?.detail).toMatchObject({
+      action: 'delete',
+      resourceId: 'id-9',
+      status: 204,
+      done: true,
+      request: { method: 'DELETE', url: `${BASE_URL}/Users/id-9` },
+      response: { status: 204 },
+    });
+    expect(completions.map((event) => event.detail.results.map((result) => result.index))).toEqual([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]);
+    expect(JSON.stringify([...itemEvents, ...completions].map((event) => event.detail))).not.toContain('key-that-must-not-leak');
+  });
+
+  it('a new press abandons the action in flight: its calls abort and its answers show nowhere', async () => {
+    const events: Event[] = [];
+    document.addEventListener(ACTION_RESULT_EVENT, (event) => events.push(event));
+    const generator = mountGenerator();
+    press(generator);
+    await createAll(page.server.calls);
+    fireEvent.click(actionButton(generator, 'Delete'));
+    const deletes = page.server.calls.slice(10);
+    press(generator);
+
+    expect(deletes.every((call) => call.signal.aborted)).toBe(true);
+    await act(async () => deletes.forEach((call) => call.respond(204)));
+    expect(events).toEqual([]);
+    expect(generator.ui.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
+
+describe('the dialect of Deactivate', () => {
+  it.each(['basic', 'full', 'entra', 'okta'] as const)('is that of profile="%s"', async (profile) => {
+    const generator = mountGenerator({ 'base-url': BASE_URL, profile });
+    press(generator);
+    await createAll(page.server.calls);
+    fireEvent.click(actionButton(generator, 'Deactivate'));
+    expect(page.server.calls.slice(10).map((call) => call.body)).toEqual(Array(10).fill(DEACTIVATE_BODIES[profile]));
+  });
+});
+
+describe('after a batch of groups', () => {
+  it('offers Delete only, and nothing for a batch that created nothing', async () => {
+    const generator = mountGenerator({ 'base-url': BASE_URL, 'resource-type': 'Groups' });
+    press(generator);
+    await createAll(page.server.calls.slice(0, 2));
+    for (const call of page.server.calls.slice(2)) await answer(call, 409);
+    expect(generator.ui.queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(statusText(generator)).toBe('2 groups this batch created can be deleted.');
+
+    press(generator);
+    for (const call of page.server.calls.slice(10)) await answer(call, 409);
+    expect(generator.ui.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});

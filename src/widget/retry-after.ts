@@ -1,0 +1,49 @@
+import type { ScimResult } from '../scim/client';
+
+/**
+ * When a rate-limited client may try again, from a `Retry-After` header (RFC 9110 §10.2.3):
+ * either a number of seconds after the response arrived, or an HTTP date. Null when the header is
+ * absent or neither.
+ */
+export function retryAt(header: string | undefined, receivedAt: number): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return receivedAt + Number(value) * 1000;
+  // Every HTTP-date form names its month; Date.parse alone would take "-5" or "1.5" for dates.
+  if (!MONTH.test(value)) return null;
+  // The asctime form carries no zone, but like the others it is in GMT.
+  const date = Date.parse(/\bGMT$/i.test(value) ? value : `${value} GMT`);
+  return Number.isNaN(date) ? null : date;
+}
+
+const MONTH = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i;
+
+const UNITS = [
+  // Up to two of a unit reads better in the next smaller one ("in 90 minutes", not "in 2 hours").
+  { unit: 'day', seconds: 86400, from: 2 * 86400 },
+  { unit: 'hour', seconds: 3600, from: 2 * 3600 },
+  { unit: 'minute', seconds: 60, from: 60 },
+] as const;
+
+/** "in 15 minutes", "in 30 seconds", or "now" once the time has come. */
+export function retryDelayText(retryTime: number, now: number): string {
+  const seconds = Math.ceil((retryTime - now) / 1000);
+  if (seconds <= 0) return 'now';
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+  const { unit, seconds: size } = UNITS.find(({ from }) => seconds >= from) ?? { unit: 'second', seconds: 1 };
+  return format.format(Math.ceil(seconds / size), unit);
+}
+
+export interface RetryTime {
+  /** When (ms since the epoch). */
+  time: number;
+  /** How long after the answer arrived, e.g. "in 15 minutes": the notice shows as the answer arrives. */
+  delay: string;
+}
+
+/** When the server that answered this call says to try again; null when it does not say. */
+export function retryTimeOf({ response, startedAt, durationMs }: ScimResult): RetryTime | null {
+  const receivedAt = Date.parse(startedAt) + durationMs;
+  const time = retryAt(response?.headers['retry-after'], receivedAt);
+  return time === null ? null : { time, delay: retryDelayText(time, receivedAt) };
+}
