@@ -4,7 +4,6 @@
  * puts this in a lazily loaded chunk.
  */
 export { createRecordGenerator } from './generate';
-export { sendScim } from './client';
 export { addMembers } from './members/add-members';
 export { createWithMembers } from './members/create-with-members';
 export { rememberCreatedUser } from './members/known-users';
