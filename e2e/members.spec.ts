@@ -1,5 +1,6 @@
 import { PROFILES } from '../src/scim/schemas';
 import { SCIM_CONTENT_TYPE } from '../src/constants';
+import { pressAction } from './support/actions';
 import { generateAndExpectCreated, showGenerator } from './support/generator';
 import { testWithProKey as test, expect } from './support/site-test';
 
@@ -7,9 +8,9 @@ interface Listed {
   Resources?: { id: string; displayName?: string; members?: { value: string }[] }[];
 }
 
-// entra joins once the sandbox accepts Entra's documented group create (its ADSCIM schema).
-for (const profile of PROFILES.filter((name) => name !== 'entra')) {
+for (const profile of PROFILES) {
   test(`profile="${profile}": Add members gives each group 1 to 5 members that exist on the server`, async ({ page, site, apiKey }) => {
+    test.fixme(profile === 'entra', "the sandbox does not take Entra's documented group create (its ADSCIM schema) yet");
     const list = async (type: string): Promise<Listed> =>
       (await fetch(`${site.scimUrl}/${type}?count=1000`, { headers: { Authorization: `Bearer ${apiKey}`, Accept: SCIM_CONTENT_TYPE } })).json();
 
@@ -44,4 +45,16 @@ test("Add members lists the server's users when this page created none", async (
   const batch = await generateAndExpectCreated(groups);
   await listed;
   expect(batch.results.every((result) => ((result.record as { members?: unknown[] }).members ?? []).length >= 1)).toBe(true);
+});
+
+test('users this page deleted with Delete are no members: the groups then take what the server lists', async ({ page, site }) => {
+  const element = await showGenerator(page, site.url, {});
+  await generateAndExpectCreated(element);
+  await pressAction(element, 'Delete');
+  await element.evaluate((generator) => generator.setAttribute('resource-type', 'Groups'));
+  await element.getByRole('checkbox', { name: 'Add members' }).check();
+  await generateAndExpectCreated(element);
+  await expect(element.locator('[part="note"]')).toHaveText(
+    'Groups created without members: the server holds no users yet. Generate Users first.',
+  );
 });

@@ -158,7 +158,7 @@ export class BatchController {
 
   /** Sends the records; when a lookup before the batch was refused (401, 429), each item ends with that answer instead. */
   #send(
-    { createWithMembers, rememberCreatedUser, BatchActions }: BatchModule,
+    { createWithMembers, rememberCreatedUser, forgetDeletedUser, BatchActions }: BatchModule,
     { records, patches }: MemberPlan,
     config: GeneratorConfig,
     { batch, batchId, apiKey, stoppedBy }: { batch: AbortController; batchId: string; apiKey: string | null; stoppedBy?: ScimResult },
@@ -179,7 +179,10 @@ export class BatchController {
           this.#setState({ ...this.#state, lines: [...this.#state.lines, { ...result, key: `${batchId}-${index}` }], running });
           this.#emit(RESULT_EVENT, result);
           if (running) return;
-          this.#actions ??= new BatchActions((type, detail) => this.#emit(type, detail));
+          this.#actions ??= new BatchActions((type, detail) => {
+            forgetDeletedUser(detail as object);
+            this.#emit(type, detail);
+          });
           this.#actions.track(config, results);
           this.#setState({ ...this.#state, actions: this.#actions });
           this.#emit(COMPLETE_EVENT, { results } satisfies BatchResult);

@@ -6,7 +6,7 @@
 export { createRecordGenerator } from './generate';
 export { addMembers } from './members/add-members';
 export { createWithMembers } from './members/create-with-members';
-export { rememberCreatedUser } from './members/known-users';
+export { forgetDeletedUser, rememberCreatedUser } from './members/known-users';
 export { BatchActions } from '../batch-actions';
 export { ActionBar } from '../widget/ActionBar';
 export { ActionOutcome } from '../widget/ActionOutcome';

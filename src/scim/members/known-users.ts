@@ -22,6 +22,14 @@ export function rememberCreatedUser(baseUrl: string, record: ScimRecord, result:
   createdUsers.set(baseUrl, [...(createdUsers.get(baseUrl) ?? []), user]);
 }
 
+/** Forgets a user the Delete action removed (an action result: `delete`, done), so no group takes it as a member. */
+export function forgetDeletedUser(actionResult: { action?: unknown; done?: unknown; resourceId?: unknown }): void {
+  if (actionResult.action !== 'delete' || actionResult.done !== true) return;
+  for (const [baseUrl, users] of createdUsers) {
+    createdUsers.set(baseUrl, users.filter((user) => user.id !== actionResult.resourceId));
+  }
+}
+
 /** The users this page created against `baseUrl`, oldest first. */
 export function createdUsersAt(baseUrl: string): readonly KnownUser[] {
   return createdUsers.get(baseUrl) ?? [];

@@ -9,7 +9,7 @@ import type { ScimGroup, ScimRecord } from '../schemas';
 import { answering, requestOf, scimJson } from '../../test-support/fetch-stub';
 import { assignMembers } from './assign-members';
 import { findMembers } from './find-members';
-import { rememberCreatedUser, type KnownUser } from './known-users';
+import { forgetDeletedUser, rememberCreatedUser, type KnownUser } from './known-users';
 
 const KEY = 'k-secret';
 const call = (fetch: typeof globalThis.fetch) => ({ apiKey: KEY, timeoutMs: 30000, signal: new AbortController().signal, fetch });
@@ -35,6 +35,17 @@ describe('findMembers', () => {
       users: [{ id: 'u1', userName: 'ada', display: 'Ada Lovelace', location: 'https://one.example.com/scim/v2/Users/u1' }],
     });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('forgets a user the Delete action removed, and only that', async () => {
+    const base = 'https://five.example.com/scim/v2';
+    rememberCreatedUser(base, user('ada'), created('u1'));
+    rememberCreatedUser(base, user('bob'), created('u2'));
+    forgetDeletedUser({ action: 'deactivate', done: true, resourceId: 'u2' });
+    forgetDeletedUser({ action: 'delete', done: false, resourceId: 'u2' });
+    forgetDeletedUser({ action: 'delete', done: true, resourceId: 'u1' });
+    const lookup = await findMembers(base, call(answering(() => new Response(null, { status: 500 }))));
+    expect(lookup).toEqual({ users: [{ id: 'u2', userName: 'bob', display: 'Ada Lovelace' }] });
   });
 
   it('else lists the first hundred users with one GET, keeping the query of the base URL', async () => {
