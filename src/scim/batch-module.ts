@@ -11,3 +11,5 @@ export { BatchActions } from '../batch-actions';
 export { ActionBar } from '../widget/ActionBar';
 export { ActionOutcome } from '../widget/ActionOutcome';
 export { Notice } from '../widget/Notice';
+export { curlCommand } from './curl';
+export { harFileName, harOf } from './har';

@@ -1,0 +1,62 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SCIM_CONTENT_TYPE } from '../constants';
+import { API_KEY_PLACEHOLDER, type ScimRequest } from './client';
+import { curlCommand } from './curl';
+
+const URL = 'https://scim.example.com/scim/v2/Users';
+const request = (body: unknown): ScimRequest => ({
+  method: 'POST',
+  url: URL,
+  headers: { 'Content-Type': SCIM_CONTENT_TYPE, Accept: SCIM_CONTENT_TYPE, Authorization: `Bearer ${API_KEY_PLACEHOLDER}` },
+  body,
+});
+
+/**
+ * Runs the command in bash with `curl` replaced by a function that prints each argument it gets,
+ * NUL-separated: what the real curl would receive, after the shell's quoting and expansion.
+ */
+function argumentsBashPasses(command: string, token: string): string[] {
+  const script = `curl() { printf '%s\\0' "$@"; }\n${command}`;
+  const output = execFileSync('bash', ['-c', script], { env: { SCIM_TOKEN: token, PATH: process.env.PATH } });
+  return output.toString('utf8').split('\0').slice(0, -1);
+}
+
+describe('curlCommand', () => {
+  it('repeats method, URL and headers, with the key expanded from $SCIM_TOKEN and never written out', () => {
+    const command = curlCommand(request({ userName: 'bjensen' }));
+    expect(command).toContain(`-H "Authorization: Bearer $SCIM_TOKEN"`);
+    expect(argumentsBashPasses(command, 'k-secret')).toEqual([
+      '-X',
+      'POST',
+      URL,
+      '-H',
+      `Content-Type: ${SCIM_CONTENT_TYPE}`,
+      '-H',
+      `Accept: ${SCIM_CONTENT_TYPE}`,
+      '-H',
+      'Authorization: Bearer k-secret',
+      '--data-binary',
+      '{"userName":"bjensen"}',
+    ]);
+  });
+
+  it('sends no Authorization header and no body when the request had neither', () => {
+    const command = curlCommand({ method: 'DELETE', url: `${URL}/42`, headers: { Accept: SCIM_CONTENT_TYPE } });
+    expect(argumentsBashPasses(command, 'k')).toEqual(['-X', 'DELETE', `${URL}/42`, '-H', `Accept: ${SCIM_CONTENT_TYPE}`]);
+  });
+
+  it('passes any JSON body through bash byte for byte: quotes, $, backticks, newlines, any Unicode', () => {
+    const awkward = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(`'`, `'\\''`, '$SCIM_TOKEN', '`id`', '$(rm -rf ~)', '"\n\\', '!'));
+    const body = fc.oneof(fc.jsonValue(), fc.dictionary(awkward, fc.oneof(awkward, fc.jsonValue())));
+    fc.assert(
+      fc.property(body, (value) => {
+        const passed = argumentsBashPasses(curlCommand(request(value)), 'k');
+        expect(Buffer.from(passed.at(-1) ?? '', 'utf8')).toEqual(Buffer.from(JSON.stringify(value), 'utf8'));
+      }),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+});

@@ -1,0 +1,96 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { SCIM_CONTENT_TYPE } from '../constants';
+import { API_KEY_PLACEHOLDER, sendScim, type ScimResult } from './client';
+import { harFileName, harOf } from './har';
+
+const URL = 'https://scim.example.com/scim/v2/Users';
+const KEY = 'k-secret-key-0123';
+const CREATOR = { name: 'scim-generator', version: '0.1.0' };
+
+/** A real recorded call: sendScim against a stubbed fetch. */
+function call(response: () => Response | Promise<Response>, body: unknown = { userName: 'bjensen' }): Promise<ScimResult> {
+  return sendScim({
+    method: 'POST',
+    url: `${URL}?x=1`,
+    body,
+    apiKey: KEY,
+    timeoutMs: 1000,
+    signal: new AbortController().signal,
+    fetch: async () => response(),
+  });
+}
+
+const created = () =>
+  new Response(JSON.stringify({ id: '42', userName: 'bjensen', note: 'ü' }), {
+    status: 201,
+    headers: { 'Content-Type': SCIM_CONTENT_TYPE },
+  });
+
+describe('harOf', () => {
+  it('writes a HAR 1.2 log with one entry per call: request, response, bodies and timings', async () => {
+    const result = await call(created);
+    const har = harOf([result, result], CREATOR);
+
+    expect(har.log).toMatchObject({ version: '1.2', creator: CREATOR, pages: [] });
+    expect(har.log.entries).toHaveLength(2);
+    const [entry] = har.log.entries;
+    expect(entry?.startedDateTime).toBe(result.startedAt);
+    expect(new Date(entry?.startedDateTime ?? '').toISOString()).toBe(entry?.startedDateTime);
+    expect(entry?.time).toBe(result.durationMs);
+    expect(entry?.request).toMatchObject({
+      method: 'POST',
+      url: `${URL}?x=1`,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      queryString: [{ name: 'x', value: '1' }],
+      postData: { mimeType: SCIM_CONTENT_TYPE, text: '{"userName":"bjensen"}' },
+      headersSize: -1,
+      bodySize: 22,
+    });
+    expect(entry?.request.headers).toContainEqual({ name: 'Authorization', value: `Bearer ${API_KEY_PLACEHOLDER}` });
+    expect(entry?.response).toMatchObject({ status: 201, statusText: 'Created', redirectURL: '', headersSize: -1 });
+    expect(entry?.response.content).toEqual({
+      size: 44, // UTF-8 bytes: 43 characters, and the ü takes two bytes
+      mimeType: SCIM_CONTENT_TYPE,
+      text: '{"id":"42","userName":"bjensen","note":"ü"}',
+    });
+    const timings = entry?.timings;
+    expect(timings && timings.send + timings.wait + timings.receive).toBe(entry?.time);
+  });
+
+  it('never holds the key, even when the server echoes it', async () => {
+    const echo = await call(
+      () => new Response(JSON.stringify({ detail: `bad key ${KEY}` }), { status: 401, headers: { 'Content-Type': 'application/json' } }),
+    );
+    expect(JSON.stringify(harOf([echo], CREATOR))).not.toContain(KEY);
+  });
+
+  it('records a call that got no response with status 0 and why, as Chromium does', async () => {
+    const failed = await call(() => Promise.reject(new TypeError('Failed to fetch')));
+    const [entry] = harOf([failed], CREATOR).log.entries;
+    expect(entry?.response).toMatchObject({ status: 0, bodySize: 0, content: { size: 0, mimeType: '' } });
+    expect(entry?.response._error).toMatch(/^Network error: /);
+  });
+
+  it('keeps a text body as text and a call without a body without postData', async () => {
+    const html = await sendScim({
+      method: 'DELETE',
+      url: `${URL}/42`,
+      apiKey: null,
+      timeoutMs: 1000,
+      signal: new AbortController().signal,
+      fetch: async () => new Response('<h1>gone</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }),
+    });
+    const [entry] = harOf([html], CREATOR).log.entries;
+    expect(entry?.request).not.toHaveProperty('postData');
+    expect(entry?.request.bodySize).toBe(0);
+    expect(entry?.response.content).toEqual({ size: 13, mimeType: 'text/html', text: '<h1>gone</h1>' });
+  });
+});
+
+describe('harFileName', () => {
+  it('names the file by the time, with no characters a file system refuses', () => {
+    expect(harFileName(new Date('2026-11-22T10:30:00.123Z'))).toBe('scim-generator-2026-11-22T10-30-00.har');
+  });
+});

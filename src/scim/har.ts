@@ -1,0 +1,111 @@
+import type { ScimRequest, ScimResult } from './client';
+
+/**
+ * A HAR 1.2 log of recorded calls (http://www.softwareishard.com/blog/har-12-spec/), as Chromium's
+ * DevTools imports it: one entry per call, with request, response, bodies and timings. Requests
+ * carry the key as `$SCIM_TOKEN` already; nothing here sees the key itself.
+ */
+
+interface HarHeader {
+  name: string;
+  value: string;
+}
+
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: [];
+    headers: HarHeader[];
+    queryString: HarHeader[];
+    postData?: { mimeType: string; text: string };
+    headersSize: -1;
+    bodySize: number;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: [];
+    headers: HarHeader[];
+    content: { size: number; mimeType: string; text?: string; comment?: string };
+    redirectURL: string;
+    headersSize: -1;
+    bodySize: number;
+    /** Why no response arrived, as Chromium records a failed request. */
+    _error?: string;
+  };
+  cache: Record<string, never>;
+  timings: { blocked: -1; dns: -1; connect: -1; ssl: -1; send: number; wait: number; receive: number };
+}
+
+export interface Har {
+  log: { version: '1.2'; creator: { name: string; version: string }; pages: []; entries: HarEntry[] };
+}
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+const headerList = (headers: Record<string, string>): HarHeader[] =>
+  Object.entries(headers).map(([name, value]) => ({ name, value }));
+
+function harRequest({ method, url, headers, body }: ScimRequest): HarEntry['request'] {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return {
+    method,
+    url,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: headerList(headers),
+    queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
+    ...(text === undefined ? {} : { postData: { mimeType: headers['Content-Type'] ?? '', text } }),
+    headersSize: -1,
+    bodySize: text === undefined ? 0 : utf8Length(text),
+  };
+}
+
+function harResponse(result: ScimResult): HarEntry['response'] {
+  const { response } = result;
+  const text =
+    response?.body === undefined ? '' : response.bodyFormat === 'json' ? JSON.stringify(response.body) : String(response.body);
+  return {
+    status: response?.status ?? 0,
+    statusText: response?.statusText ?? result.statusText,
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: headerList(response?.headers ?? {}),
+    content: {
+      size: utf8Length(text),
+      mimeType: response?.headers['content-type'] ?? '',
+      ...(text ? { text } : {}),
+      ...(response?.truncated ? { comment: 'The body was cut: longer than 256 KB, stalled, or unfinished in time.' } : {}),
+    },
+    redirectURL: response && response.status >= 300 && response.status < 400 ? (response.headers.location ?? '') : '',
+    headersSize: -1,
+    bodySize: response ? utf8Length(text) : 0,
+    ...(response ? {} : { _error: [result.statusText, result.detail].filter(Boolean).join(': ') }),
+  };
+}
+
+function harEntry(result: ScimResult): HarEntry {
+  const wait = result.response?.waitMs ?? result.durationMs;
+  return {
+    startedDateTime: result.startedAt,
+    time: result.durationMs,
+    request: harRequest(result.request),
+    response: harResponse(result),
+    cache: {},
+    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait, receive: Math.max(0, result.durationMs - wait) },
+  };
+}
+
+/** The calls as a HAR 1.2 log, in the order given. */
+export function harOf(results: readonly ScimResult[], creator: { name: string; version: string }): Har {
+  return { log: { version: '1.2', creator, pages: [], entries: results.map(harEntry) } };
+}
+
+/** A file name for a HAR saved at `date`, e.g. `scim-generator-2026-11-22T10-30-00.har`. */
+export function harFileName(date: Date): string {
+  return `scim-generator-${date.toISOString().slice(0, 19).replaceAll(':', '-')}.har`;
+}
