@@ -1,4 +1,5 @@
 import SCIMMY from 'scimmy';
+import { ENTRA_GROUP_SCHEMA } from '../../src/scim/profiles/entra';
 import { scimError } from './scim-error';
 import type { GroupData, SandboxStore, Stored, UserData } from './store';
 
@@ -59,10 +60,17 @@ function page<T>(resource: SCIMMY.Types.Resource, matches: T[]): T[] {
   return (resource.constraints?.startIndex ?? 1) > matches.length ? new Array<T>(matches.length) : matches;
 }
 
+/**
+ * Entra ID lists this URN in every group create although it adds no attributes ("Create Group" in
+ * MicrosoftDocs/entra-docs docs/identity/app-provisioning/use-scim-to-provision-users-and-groups.md).
+ */
+const TOLERATED_SCHEMAS = [ENTRA_GROUP_SCHEMA];
+
 /** scimmy validates attributes but keeps URNs in `schemas` that the resource type does not declare. */
 function requireKnownSchemas(resourceType: typeof User | typeof Group, schemas: string[]): void {
   const extensions = resourceType.describe().schemaExtensions ?? [];
-  const known = new Set([resourceType.schema.id, ...extensions.map(({ schema }) => schema)].map((urn) => urn.toLowerCase()));
+  const declared = [resourceType.schema.id, ...extensions.map(({ schema }) => schema)];
+  const known = new Set([...declared, ...(resourceType === Group ? TOLERATED_SCHEMAS : [])].map((urn) => urn.toLowerCase()));
   const unknown = schemas.filter((urn) => !known.has(urn.toLowerCase()));
   if (unknown.length > 0) throw scimError(400, `Unknown schema ${unknown.join(', ')}`, 'invalidSyntax');
 }

@@ -1,0 +1,83 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { DEACTIVATE_BODIES } from '../../src/scim/deactivate';
+import { assignMembers } from '../../src/scim/members/assign-members';
+import type { KnownUser } from '../../src/scim/members/known-users';
+import { createRecordGenerator } from '../../src/scim/generate';
+import { PROFILES } from '../../src/scim/schemas';
+import { PATCH_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
+
+const fresh = freshSandboxPerTest();
+
+async function createUser(userName: string): Promise<KnownUser> {
+  const response = await fresh.sandbox.scim('/Users', { method: 'POST', key: fresh.key, body: newUser(userName, { active: true }) });
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  return { id, userName, display: userName };
+}
+
+// The bodies come from the element's own builders, so these tests follow the element's dialects.
+describe.each(PROFILES)('the sandbox and the %s dialect', (profile) => {
+  it('deactivates a user with the PATCH the element sends', async () => {
+    const user = await createUser(`${profile}.user`);
+    const response = await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: DEACTIVATE_BODIES[profile] });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    const stored = (await (await fresh.sandbox.scim(`/Users/${user.id}`, { key: fresh.key })).json()) as { active: unknown };
+    expect(stored.active).toBe(false);
+  });
+
+  it('creates a group and takes its members the way the element adds them', async () => {
+    const users = [await createUser(`${profile}.a`), await createUser(`${profile}.b`), await createUser(`${profile}.c`)];
+    const groups = createRecordGenerator(7)('Groups', { profile });
+    const plan = assignMembers(groups.slice(0, 1), users, profile);
+    const created = await fresh.sandbox.scim('/Groups', { method: 'POST', key: fresh.key, body: plan.records[0] });
+    const group = (await created.json()) as { id: string; members?: { value: string }[] };
+    expect(created.status, JSON.stringify(group)).toBe(201);
+    const patch = plan.patches[0];
+    if (patch) {
+      const patched = await fresh.sandbox.scim(`/Groups/${group.id}`, { method: 'PATCH', key: fresh.key, body: patch });
+      expect(patched.status, await patched.clone().text()).toBeLessThan(300);
+    }
+    const stored = (await (await fresh.sandbox.scim(`/Groups/${group.id}`, { key: fresh.key })).json()) as { members?: { value: string }[] };
+    const sent = patch ? patch.Operations[0]?.value : (plan.records[0] as { members?: unknown }).members;
+    const expected = (sent as { value: string }[])
+      .map(({ value }) => value)
+      .sort();
+    expect((stored.members ?? []).map(({ value }) => value).sort()).toEqual(expected);
+  });
+});
+
+describe('membership operations as Entra and Okta spell them', () => {
+  it.each([
+    ['Remove', 'entra'],
+    ['remove', 'okta'],
+  ])('removes a member with op "%s" (%s) and a filtered members path', async (op) => {
+    const [a, b] = [await createUser('rm.a'), await createUser('rm.b')];
+    const created = await fresh.sandbox.scim('/Groups', {
+      method: 'POST',
+      key: fresh.key,
+      body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: `g-${op}`, members: [{ value: a.id }, { value: b.id }] },
+    });
+    const group = (await created.json()) as { id: string };
+    const response = await fresh.sandbox.scim(`/Groups/${group.id}`, {
+      method: 'PATCH',
+      key: fresh.key,
+      body: { schemas: [PATCH_SCHEMA], Operations: [{ op, path: `members[value eq "${a.id}"]` }] },
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    const stored = (await (await fresh.sandbox.scim(`/Groups/${group.id}`, { key: fresh.key })).json()) as { members?: { value: string }[] };
+    expect(stored.members?.map(({ value }) => value)).toEqual([b.id]);
+  });
+
+  it('reactivates with Entra\'s string "True"', async () => {
+    const user = await createUser('entra.true');
+    await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: DEACTIVATE_BODIES.entra });
+    const response = await fresh.sandbox.scim(`/Users/${user.id}`, {
+      method: 'PATCH',
+      key: fresh.key,
+      body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] },
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    expect(((await response.json()) as { active: unknown }).active).toBe(true);
+  });
+});
