@@ -9,8 +9,6 @@ import { PROFILES } from '../src/scim/schemas';
 
 for (const profile of PROFILES) {
   test(`Deactivate (profile ${profile}): afterwards a GET of each user shows active: false`, async ({ page, site, apiKey }) => {
-    // The sandbox answers Entra's string "False" with 400 until it accepts every dialect (issue 14, item 6).
-    test.fixme(profile === 'entra', 'the sandbox does not accept "value": "False" yet');
     await page.goto(`${site.url}iife.html`);
     const element = page.locator('scim-generator');
     await element.evaluate((generator, value) => generator.setAttribute('profile', value), profile);

@@ -10,7 +10,6 @@ interface Listed {
 
 for (const profile of PROFILES) {
   test(`profile="${profile}": Add members gives each group 1 to 5 members that exist on the server`, async ({ page, site, apiKey }) => {
-    test.fixme(profile === 'entra', "the sandbox does not take Entra's documented group create (its ADSCIM schema) yet");
     const list = async (type: string): Promise<Listed> =>
       (await fetch(`${site.scimUrl}/${type}?count=1000`, { headers: { Authorization: `Bearer ${apiKey}`, Accept: SCIM_CONTENT_TYPE } })).json();
 

@@ -5,7 +5,6 @@ import { testWithProKey as test } from './support/site-test';
 for (const profile of PROFILES) {
   for (const resourceType of ['Users', 'Groups'] satisfies ResourceType[]) {
     test(`profile="${profile}" creates ten ${resourceType} the sandbox then holds`, async ({ page, site, apiKey }) => {
-      test.fixme(profile === 'entra' && resourceType === 'Groups', "the sandbox does not take Entra's group create (its ADSCIM schema) yet");
       const element = await showGenerator(page, site.url, { 'resource-type': resourceType, profile });
       await expectHeldBy(site, apiKey, await generateAndExpectCreated(element));
     });
