@@ -1,5 +1,6 @@
 import cors from 'cors';
 import express from 'express';
+import { locateCreated } from './created-location';
 import { resolveConfig, type SandboxOptions } from './config';
 import { KeyRing } from './keys';
 import { keysRouter } from './keys-route';
@@ -28,9 +29,10 @@ export function createSandbox(options: SandboxOptions = {}): express.Express {
       origin: '*',
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type'],
-      exposedHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy'],
+      exposedHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'Location', 'ETag'],
     }),
   );
+  app.use(SCIM_PATH, locateCreated);
   app.use(keysRouter(keys));
   app.use(SCIM_PATH, scimRouter(createStore(), keys, config.windowMs));
   return app;

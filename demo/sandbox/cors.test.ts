@@ -3,7 +3,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox } from './app';
-import { startSandbox, type RunningSandbox } from './test-sandbox';
+import { GROUP_SCHEMA, newUser, startSandbox, type RunningSandbox } from './test-sandbox';
 
 const ORIGIN = 'https://widget.example';
 
@@ -44,6 +44,19 @@ describe('CORS', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(response.headers.get('Access-Control-Expose-Headers')).toContain('Retry-After');
     expect(response.headers.has('Access-Control-Allow-Credentials')).toBe(false);
+  });
+
+  it.each(['Users', 'Groups'])('lets a page on another origin read the Location and ETag of a created %s', async (type) => {
+    const key = await sandbox.createKey('pro');
+    const body = type === 'Users' ? newUser('cors.location') : { schemas: [GROUP_SCHEMA], displayName: 'cors' };
+    const response = await sandbox.scim(`/${type}`, { method: 'POST', key, body, headers: { Origin: ORIGIN } });
+    const { id } = (await response.json()) as { id: string };
+
+    expect(response.status).toBe(201);
+    // Relative, as scimmy's meta.location: HTTP resolves it against the request URL (RFC 9110 §10.2.2).
+    expect(new URL(response.headers.get('Location') ?? '', response.url).href).toBe(`${sandbox.origin}/scim/v2/${type}/${id}`);
+    const exposed = response.headers.get('Access-Control-Expose-Headers')?.toLowerCase().split(/,\s*/) ?? [];
+    expect(exposed).toEqual(expect.arrayContaining(['location', 'etag']));
   });
 
   it('sends CORS headers on a 400 from the key endpoint', async () => {
