@@ -23,8 +23,11 @@ export function declareScimResources(): void {
     })
     .egress((resource, store: SandboxStore) => {
       if (resource.id) return withGroups(store.users.get(resource.id), store);
-      const users = store.users.list().map((user) => withGroups(user, store));
-      return page(resource, resource.filter ? resource.filter.match(users) : users);
+      const firstPage = firstPageOnly(resource, store.users.size);
+      const users = firstPage ? store.users.first(firstPage.count) : store.users.list();
+      const withMemberships = users.map((user) => withGroups(user, store));
+      if (firstPage) return Object.assign(new Array<Stored<UserData>>(firstPage.total), withMemberships);
+      return page(resource, resource.filter ? resource.filter.match(withMemberships) : withMemberships);
     })
     .degress((resource, store: SandboxStore) => {
       const id = requireId(resource.id);
@@ -66,6 +69,18 @@ function page<T>(resource: SCIMMY.Types.Resource, matches: T[]): T[] {
  */
 const TOLERATED_SCHEMAS = [ENTRA_GROUP_SCHEMA];
 
+/**
+ * An unfiltered, unsorted first page needs only its own users. scimmy (1.3.5) turns every resource
+ * egress returns into a schema instance before it pages, so a full list costs every user; an array
+ * as long as the store with only the page filled in keeps totalResults and lets scimmy skip the holes.
+ * Later pages take the full list: scimmy's own offset logic expects every resource up to the page.
+ */
+function firstPageOnly(resource: SCIMMY.Types.Resource, total: number): { count: number; total: number } | undefined {
+  const { startIndex = 1, count, sortBy } = resource.constraints ?? {};
+  if (resource.filter || sortBy !== undefined || count === undefined || startIndex !== 1 || count >= total) return undefined;
+  return { count, total };
+}
+
 /** scimmy validates attributes but keeps URNs in `schemas` that the resource type does not declare. */
 function requireKnownSchemas(resourceType: typeof User | typeof Group, schemas: string[]): void {
   const extensions = resourceType.describe().schemaExtensions ?? [];
@@ -96,14 +111,14 @@ function plain<T>(instance: object): T {
 
 /** `groups` is read-only on a User (RFC 7643 §4.1.2): it is derived from Group memberships. */
 function withGroups(user: Stored<UserData>, store: SandboxStore): Stored<UserData> {
-  const memberOf = store.groups.list().filter((group) => group.members?.some((member) => member.value === user.id));
+  const memberOf = store.memberships.groupsOf(user.id);
   if (memberOf.length === 0) return user;
-  return { ...user, groups: memberOf.map((group) => ({ value: group.id, display: group.displayName, type: 'direct' })) };
+  return { ...user, groups: memberOf.map((group) => ({ ...group, type: 'direct' })) };
 }
 
 function removeMember(store: SandboxStore, id: string): void {
-  for (const group of store.groups.list()) {
-    const members = group.members?.filter((member) => member.value !== id);
-    if (members && members.length !== group.members?.length) store.groups.replace(group.id, { ...group, members });
+  for (const { value: groupId } of store.memberships.groupsOf(id)) {
+    const group = store.groups.get(groupId);
+    store.groups.replace(groupId, { ...group, members: group.members?.filter((member) => member.value !== id) });
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type SCIMMY from 'scimmy';
+import { MembershipIndex } from './memberships';
 import { scimError } from './scim-error';
 
 /** A resource as scimmy hands it to an ingress handler, minus what the server assigns. */
@@ -13,6 +14,9 @@ export interface Meta {
 
 export type Stored<T> = T & { id: string; meta: Meta };
 
+/** Told of every write: `before` is absent for a create, `after` for a delete. */
+export type WriteObserver<T> = (id: string, before: Stored<T> | undefined, after: Stored<T> | undefined) => void;
+
 /**
  * The resources of one resource type, in memory. One attribute is kept unique,
  * compared case-insensitively as userName and displayName are not caseExact (RFC 7643).
@@ -21,15 +25,31 @@ export class Collection<T extends object> {
   readonly #records = new Map<string, Stored<T>>();
   readonly #resourceType: string;
   readonly #uniqueAttribute: keyof T & string;
+  readonly #observe: WriteObserver<T>;
 
-  constructor(resourceType: string, uniqueAttribute: keyof T & string) {
+  constructor(resourceType: string, uniqueAttribute: keyof T & string, observe: WriteObserver<T> = () => undefined) {
     this.#resourceType = resourceType;
     this.#uniqueAttribute = uniqueAttribute;
+    this.#observe = observe;
   }
 
   /** Every resource, oldest first. */
   list(): Stored<T>[] {
     return [...this.#records.values()].map((record) => structuredClone(record));
+  }
+
+  /** The `count` oldest resources. */
+  first(count: number): Stored<T>[] {
+    const records: Stored<T>[] = [];
+    for (const record of this.#records.values()) {
+      if (records.length === count) break;
+      records.push(structuredClone(record));
+    }
+    return records;
+  }
+
+  get size(): number {
+    return this.#records.size;
   }
 
   has(id: string): boolean {
@@ -55,11 +75,16 @@ export class Collection<T extends object> {
   }
 
   delete(id: string): void {
-    if (!this.#records.delete(id)) throw scimError(404, `${this.#resourceType} ${id} not found`);
+    const record = this.#records.get(id);
+    if (!record) throw scimError(404, `${this.#resourceType} ${id} not found`);
+    this.#records.delete(id);
+    this.#observe(id, record, undefined);
   }
 
   #save(record: Stored<T>): Stored<T> {
+    const before = this.#records.get(record.id);
     this.#records.set(record.id, record);
+    this.#observe(record.id, before, record);
     return structuredClone(record);
   }
 
@@ -81,11 +106,15 @@ function normalise(value: unknown): string | undefined {
 export interface SandboxStore {
   users: Collection<UserData>;
   groups: Collection<GroupData>;
+  /** Kept by `groups`: which groups list each member. */
+  memberships: MembershipIndex;
 }
 
 export function createStore(): SandboxStore {
+  const memberships = new MembershipIndex();
   return {
     users: new Collection<UserData>('User', 'userName'),
-    groups: new Collection<GroupData>('Group', 'displayName'),
+    groups: new Collection<GroupData>('Group', 'displayName', (id, before, after) => memberships.update(id, before, after)),
+    memberships,
   };
 }
