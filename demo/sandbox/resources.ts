@@ -1,6 +1,7 @@
 import SCIMMY from 'scimmy';
 import { ENTRA_GROUP_SCHEMA } from '../../src/scim/profiles/entra';
 import { scimError } from './scim-error';
+import { requireValidUserName } from './user-name';
 import type { GroupData, SandboxStore, Stored, UserData } from './store';
 
 const { User, Group } = SCIMMY.Resources;
@@ -18,6 +19,7 @@ export function declareScimResources(): void {
     .ingress((resource, instance, store: SandboxStore) => {
       requireKnownSchemas(User, instance.schemas);
       const data = plain<UserData>(instance);
+      requireValidUserName(data.userName);
       const user = resource.id ? store.users.replace(resource.id, data) : store.users.create(data);
       return withGroups(user, store);
     })
@@ -38,7 +40,7 @@ export function declareScimResources(): void {
   SCIMMY.Resources.declare(Group)
     .ingress((resource, instance, store: SandboxStore) => {
       requireKnownSchemas(Group, instance.schemas);
-      const data = plain<GroupData>(instance);
+      const data = mergeDuplicateMembers(plain<GroupData>(instance));
       requireExistingMembers(store, data);
       return resource.id ? store.groups.replace(resource.id, data) : store.groups.create(data);
     })
@@ -88,6 +90,13 @@ function requireKnownSchemas(resourceType: typeof User | typeof Group, schemas: 
   const known = new Set([...declared, ...(resourceType === Group ? TOLERATED_SCHEMAS : [])].map((urn) => urn.toLowerCase()));
   const unknown = schemas.filter((urn) => !known.has(urn.toLowerCase()));
   if (unknown.length > 0) throw scimError(400, `Unknown schema ${unknown.join(', ')}`, 'invalidSyntax');
+}
+
+/** A member listed twice is one member: the first listing is kept. */
+function mergeDuplicateMembers(group: GroupData): GroupData {
+  if (!group.members) return group;
+  const seen = new Set<string>();
+  return { ...group, members: group.members.filter(({ value }) => !seen.has(value) && seen.add(value)) };
 }
 
 function requireExistingMembers(store: SandboxStore, group: GroupData): void {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type SCIMMY from 'scimmy';
 import { MembershipIndex } from './memberships';
 import { scimError } from './scim-error';
+import { comparisonKey } from './user-name';
 
 /** A resource as scimmy hands it to an ingress handler, minus what the server assigns. */
 export type UserData = Omit<SCIMMY.Schemas.User, 'id' | 'meta'>;
@@ -18,8 +19,8 @@ export type Stored<T> = T & { id: string; meta: Meta };
 export type WriteObserver<T> = (id: string, before: Stored<T> | undefined, after: Stored<T> | undefined) => void;
 
 /**
- * The resources of one resource type, in memory. One attribute is kept unique,
- * compared case-insensitively as userName and displayName are not caseExact (RFC 7643).
+ * The resources of one resource type, in memory. One attribute is kept unique, compared by
+ * `comparisonKey` (case-insensitively, as userName and displayName are not caseExact, RFC 7643).
  */
 export class Collection<T extends object> {
   readonly #records = new Map<string, Stored<T>>();
@@ -100,7 +101,7 @@ export class Collection<T extends object> {
 }
 
 function normalise(value: unknown): string | undefined {
-  return typeof value === 'string' ? value.toLowerCase() : undefined;
+  return typeof value === 'string' ? comparisonKey(value) : undefined;
 }
 
 export interface SandboxStore {
