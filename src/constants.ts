@@ -29,5 +29,8 @@ export const COMPLETE_EVENT = 'scim-generator-complete';
 export const ACTION_RESULT_EVENT = 'scim-generator-action-result';
 export const ACTION_COMPLETE_EVENT = 'scim-generator-action-complete';
 
+/** Records generated, and calls sent, per press. */
+export const RECORDS_PER_BATCH = 10;
+
 /** Delay between a click on a key-creation link and the click on its plan card. */
 export const PLAN_CARD_DELAY_MS = 500;

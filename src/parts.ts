@@ -18,6 +18,11 @@ export const PART_TABLE = {
   detail: "The server's SCIM error `scimType` and `detail` on an error line.",
   notice:
     'The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines, or the note that replaces it once the stored key has changed.',
+  progress: 'From the press until the last answer: the progress bar and "n of 10".',
+  'details-button': 'The "Details" disclosure button of a result line.',
+  details: "A result line's details panel: the request, the response and the duration.",
+  'copy-button': 'The "Copy as cURL", "Copy request JSON" and "Copy response JSON" buttons of a details panel.',
+  'har-button': 'The "Download HAR" button, after a batch: every call of the batch as a HAR 1.2 file.',
   actions: 'The Deactivate and Delete buttons for what the last batch created, with their status.',
   'action-button': 'The Deactivate button (Users only) and the Delete button.',
   'action-status': 'What the action buttons can still do, or why they cannot ("Nothing left to act on …").',

@@ -6,7 +6,7 @@ import { isUser, recordName, type ScimRecord } from '../../src/scim/schemas';
 export interface RenderedLine {
   /** The line's `part` attribute, e.g. `result success`. */
   part: string;
-  /** The text a reader gets, e.g. `201 Created Jane Doe` (decorative markers left out). */
+  /** The outcome a reader gets, e.g. `201 Created Jane Doe` (decorative markers and the Details disclosure left out). */
   text: string;
 }
 
@@ -14,7 +14,7 @@ export interface RenderedLine {
 export function readResultLines(host: Element): RenderedLine[] {
   return [...(host.shadowRoot?.querySelectorAll('[part~="result"]') ?? [])].map((line) => {
     const readable = line.cloneNode(true) as Element;
-    readable.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+    readable.querySelectorAll('[aria-hidden="true"], [part~="details-button"], [part~="details"]').forEach((left) => left.remove());
     return {
       part: line.getAttribute('part') ?? '',
       text: (readable.textContent ?? '').replace(/\s+/g, ' ').trim(),

@@ -13,3 +13,5 @@ export { ActionOutcome } from '../widget/ActionOutcome';
 export { Notice } from '../widget/Notice';
 export { curlCommand } from './curl';
 export { harFileName, harOf } from './har';
+export { HarDownload } from '../widget/HarDownload';
+export { LineDetails } from '../widget/LineDetails';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import SCIMMY from 'scimmy';
 import { describe, expect, it } from 'vitest';
-import { createRecordGenerator, generateRecords, RECORDS_PER_BATCH } from './generate';
+import { RECORDS_PER_BATCH } from '../constants';
+import { createRecordGenerator, generateRecords } from './generate';
 import { ENTRA_GROUP_SCHEMA } from './profiles/entra';
 import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../constants';
 import { PROFILES, isUser, type ResourceType, type ScimGroup, type ScimRecord, type ScimUser } from './schemas';

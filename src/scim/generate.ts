@@ -1,9 +1,8 @@
+import { RECORDS_PER_BATCH } from '../constants';
 import { Faker, type LocaleDefinition } from '@faker-js/faker';
 import enSubset from 'virtual:faker-en-subset';
 import { PROFILE_MODULES } from './profiles';
 import { isResourceType, isUser, type ProfileName, type ResourceType, type ScimRecord } from './schemas';
-
-export const RECORDS_PER_BATCH = 10;
 
 export interface GenerateOptions {
   /** Sets `active` on every generated user; ignored for groups. */

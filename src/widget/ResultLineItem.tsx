@@ -18,8 +18,8 @@ interface ResultLineItemProps {
 export const ResultLineItem = memo(function ResultLineItem({ line, action }: ResultLineItemProps) {
   const outcome = line.ok ? 'success' : 'error';
   const explanation = explanationOf(line);
-  // In the lazy chunk: an action ran, so the batch module is loaded.
-  const ActionOutcome = loadedBatchModule()?.ActionOutcome;
+  // The action outcome and the details panel are in the lazy chunk, loaded before any line exists.
+  const batchModule = loadedBatchModule();
   return (
     <li part={parts('result', outcome)} className={`result ${outcome}`}>
       <span className="marker" aria-hidden="true">{line.ok ? '✓' : '✗'}</span>
@@ -36,7 +36,8 @@ export const ResultLineItem = memo(function ResultLineItem({ line, action }: Res
           <span part={parts('detail')}>— {explanation}</span>
         </>
       )}
-      {action && ActionOutcome && <ActionOutcome result={action} />}
+      {action && batchModule && <batchModule.ActionOutcome result={action} />}
+      {batchModule && <batchModule.LineDetails calls={action ? [line, action] : [line]} />}
     </li>
   );
 });

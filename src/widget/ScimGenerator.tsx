@@ -4,6 +4,7 @@ import { parseConfig, type GeneratorAttributes } from '../config';
 import { batchControllerFor } from '../batch-controller';
 import { useActionsState } from './use-actions-state';
 import { loadedBatchModule, preloadBatchModule } from '../scim/load-batch-module';
+import { RECORDS_PER_BATCH } from '../constants';
 import { parts } from '../parts';
 import { noticeFor } from './notice-kind';
 import { ResultLineItem } from './ResultLineItem';
@@ -92,6 +93,12 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           {checkbox.label}
         </label>
       </div>
+      {state.running && !state.error && (
+        <p part={parts('progress')} className="progress">
+          <progress max={RECORDS_PER_BATCH} value={state.lines.length} aria-label="Answers received" />{' '}
+          {state.lines.length} of {RECORDS_PER_BATCH}
+        </p>
+      )}
       <div className="results" aria-live="polite" aria-busy={state.running}>
         {state.error ? (
           <Message text={state.error} />
@@ -117,6 +124,9 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
         )}
         {!notice && batchModule && state.actions && actionsState && (
           <batchModule.ActionBar actions={state.actions} state={actionsState} />
+        )}
+        {!state.running && batchModule && state.lines.length > 0 && (
+          <batchModule.HarDownload calls={[...state.lines, ...Object.values(actionsState?.outcomes ?? {})]} />
         )}
       </div>
     </div>

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
+import { test as faultTest, expect as faultExpect } from './support/fault-page';
+import { runAxe } from './support/axe';
+import { generateAndExpectCreated, generateButton } from './support/generator';
+import { testWithProKey as test, expect } from './support/site-test';
+
+// Seeing every call: the details panel, Copy as cURL, Download HAR and the progress bar, in
+// Chromium against the sandbox SCIM provider (and the fault server for a slow batch).
+
+test('the details panel opens from the keyboard and shows the request, the response and the duration', async ({ page, site, apiKey }, testInfo) => {
+  await page.goto(`${site.url}iife.html`);
+  const element = page.locator('scim-generator');
+  const batch = await generateAndExpectCreated(element);
+
+  const details = element.getByRole('button', { name: 'Details' });
+  await expect(details).toHaveCount(10);
+  await details.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(details.first()).toHaveAttribute('aria-expanded', 'true');
+  const panel = element.locator('[part="details"]').first();
+  await expect(panel).toBeVisible();
+  const text = (await panel.textContent()) ?? '';
+  const shown = batch.results.find(({ id }) => id !== undefined && text.includes(id));
+  expect(shown, 'the panel shows the id the server gave').toBeDefined();
+  expect(text).toContain(`POST ${site.url}scim/v2/Users`);
+  expect(text).toContain('Authorization: Bearer $SCIM_TOKEN');
+  expect(text).toContain('201 Created');
+  expect(text).toMatch(/Duration: \d+ ms/);
+  expect(text).not.toContain(apiKey);
+
+  const results = await runAxe(page, testInfo, 'a details panel open');
+  expect(results.violations).toEqual([]);
+
+  await page.keyboard.press('Enter');
+  await expect(details.first()).toHaveAttribute('aria-expanded', 'false');
+  await expect(panel).toBeHidden();
+});
+
+test('Copy as cURL gives a command that repeats the create exactly: run again, it meets 409 uniqueness', async ({ page, context, site, apiKey }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  await page.goto(`${site.url}iife.html`);
+  const element = page.locator('scim-generator');
+  await generateAndExpectCreated(element);
+
+  await element.getByRole('button', { name: 'Details' }).first().click();
+  await element.getByRole('button', { name: 'Copy as cURL' }).first().click();
+  await expect(element.getByText('Copied')).toBeVisible();
+  const command = await page.evaluate(() => navigator.clipboard.readText());
+  expect(command).not.toContain(apiKey);
+  expect(command).toContain('"Authorization: Bearer $SCIM_TOKEN"');
+
+  // Asynchronously: the sandbox answers from this very process.
+  const { stdout: answer } = await promisify(execFile)('bash', ['-c', `${command} --silent --write-out '\\n%{http_code}'`], {
+    env: { PATH: process.env.PATH, SCIM_TOKEN: apiKey },
+  });
+  const [body = '', status] = answer.split(/\n(?=\d+$)/);
+  expect(status).toBe('409');
+  expect(JSON.parse(body)).toMatchObject({ status: '409', scimType: 'uniqueness' });
+});
+
+test('Download HAR saves the batch: ten entries with bodies and timings, and no key', async ({ page, site, apiKey }) => {
+  await page.goto(`${site.url}iife.html`);
+  const element = page.locator('scim-generator');
+  const batch = await generateAndExpectCreated(element);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), element.getByRole('button', { name: 'Download HAR' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^scim-generator-.*\.har$/);
+  const text = await readFile(await download.path(), 'utf8');
+  expect(text).not.toContain(apiKey);
+  const har = JSON.parse(text) as { log: { version: string; entries: { request: { method: string; postData?: { text: string } }; response: { status: number }; timings: { wait: number } }[] } };
+  expect(har.log.version).toBe('1.2');
+  expect(har.log.entries).toHaveLength(10);
+  for (const entry of har.log.entries) {
+    expect(entry).toMatchObject({ request: { method: 'POST' }, response: { status: 201 } });
+    expect(entry.timings.wait).toBeGreaterThanOrEqual(0);
+  }
+  const sent = har.log.entries.map((entry) => JSON.parse(entry.request.postData?.text ?? 'null') as unknown);
+  expect(sent).toEqual(expect.arrayContaining(batch.results.map(({ record }) => record)));
+});
+
+faultTest('progress shows "n of 10" while a slow batch is in flight, and goes when it ends', async ({ host, faults }) => {
+  const element = await host.mount({ 'base-url': faults.baseUrl('hold') });
+  await generateButton(element).click();
+  const progress = element.locator('[part="progress"]');
+  await faultExpect(progress).toHaveText('0 of 10');
+  await faultExpect(progress.getByRole('progressbar', { name: 'Answers received' })).toBeVisible();
+  faults.release();
+  await faultExpect(host.lines()).toHaveCount(10);
+  await faultExpect(progress).toHaveCount(0);
+});

@@ -1,0 +1,76 @@
+import { act, fireEvent } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { API_KEY_STORAGE_NAME } from '../constants';
+import { answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from '../test-support/element';
+
+const page = setUpGeneratorPage();
+const KEY = 'k-details-secret-1';
+
+async function pressAndAnswerFirst(generator: MountedGenerator, body: object): Promise<HTMLElement> {
+  press(generator);
+  await answer(page.server.calls[0], 201, { body });
+  return generator.ui.getByRole('button', { name: 'Details' });
+}
+
+describe('the details panel of a line', () => {
+  it('is closed until its Details button opens it, then shows the request, the response and the duration as text', async () => {
+    localStorage.setItem(API_KEY_STORAGE_NAME, KEY);
+    const generator = mountGenerator();
+    const details = await pressAndAnswerFirst(generator, { id: '42', note: '<img src=x onerror=alert(1)>' });
+    const panel = generator.shadow.getElementById(details.getAttribute('aria-controls') ?? '');
+
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    expect(panel?.hidden).toBe(true);
+    act(() => fireEvent.click(details));
+
+    expect(details.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hidden).toBe(false);
+    const text = panel?.textContent ?? '';
+    expect(text).toContain(`POST ${page.server.calls[0]?.url}`);
+    expect(text).toContain('Authorization: Bearer $SCIM_TOKEN');
+    expect(text).toContain('"userName"');
+    expect(text).toContain('201 Created');
+    expect(text).toContain('"id": "42"');
+    expect(text).toMatch(/Duration: \d+ ms/);
+    expect(text).not.toContain(KEY);
+    expect(panel?.querySelector('img')).toBeNull();
+  });
+
+  it('Copy as cURL writes the command to the clipboard and says Copied', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const generator = mountGenerator();
+    const details = await pressAndAnswerFirst(generator, { id: '7' });
+    act(() => fireEvent.click(details));
+
+    await act(async () => fireEvent.click(generator.ui.getByRole('button', { name: 'Copy as cURL' })));
+    expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/^curl -X POST '.*\/Users' /));
+    expect(generator.ui.getByText('Copied')).toBeTruthy();
+  });
+
+  it('shows the text selected to copy by hand where the clipboard is refused', async () => {
+    const writeText = vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const generator = mountGenerator();
+    const details = await pressAndAnswerFirst(generator, { id: '7' });
+    act(() => fireEvent.click(details));
+
+    await act(async () => fireEvent.click(generator.ui.getByRole('button', { name: 'Copy response JSON' })));
+    const fallback = generator.ui.getByRole('textbox', { name: 'Copy response JSON: text to copy' }) as HTMLTextAreaElement;
+    expect(JSON.parse(fallback.value)).toEqual({ id: '7' });
+  });
+});
+
+describe('progress', () => {
+  it('shows "n of 10" from the press until the tenth answer', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    const progress = () => generator.shadow.querySelector('[part="progress"]');
+    expect(progress()?.textContent).toBe(' 0 of 10');
+    for (const [index, call] of page.server.calls.entries()) {
+      await answer(call, 201);
+      if (index < 9) expect(progress()?.textContent).toBe(` ${index + 1} of 10`);
+    }
+    expect(progress()).toBeNull();
+  });
+});

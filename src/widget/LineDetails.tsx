@@ -1,0 +1,85 @@
+import { useId, useState } from 'react';
+import { parts } from '../parts';
+import type { ScimResult } from '../scim/client';
+import { curlCommand } from '../scim/curl';
+import { CopyButton } from './CopyButton';
+import styles from './details.css?inline';
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+const headerLines = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+
+/** The body as sent or received: JSON pretty-printed, text as it came. */
+function bodyText(body: unknown, format: 'json' | 'text' = 'json'): string {
+  return format === 'json' ? pretty(body) : String(body);
+}
+
+/**
+ * What was sent and what came back for one call; every value from a server stays text. The
+ * blocks scroll, so they take focus: keyboard users can scroll them too.
+ */
+function CallDetails({ call }: { call: ScimResult }) {
+  const { request, response } = call;
+  return (
+    <>
+      <p className="call-part">Request</p>
+      <pre tabIndex={0}>
+        {`${request.method} ${request.url}\n${headerLines(request.headers)}`}
+        {request.body !== undefined && `\n\n${pretty(request.body)}`}
+      </pre>
+      <p className="call-part">Response</p>
+      {response ? (
+        <pre tabIndex={0}>
+          {`${response.status} ${response.statusText}\n${headerLines(response.headers)}`}
+          {response.body !== undefined && `\n\n${bodyText(response.body, response.bodyFormat)}`}
+          {response.truncated && '\n\n[cut: longer than 256 KB, stalled, or unfinished in time]'}
+        </pre>
+      ) : (
+        <p>No response: {[call.statusText, call.detail].filter(Boolean).join(' — ')}</p>
+      )}
+      <p>Duration: {call.durationMs} ms, started {call.startedAt}</p>
+      <p className="copies">
+        <CopyButton label="Copy as cURL" text={() => curlCommand(request)} />
+        <CopyButton label="Copy request JSON" text={() => pretty(request.body ?? null)} />
+        {response && (
+          <CopyButton
+            label="Copy response JSON"
+            text={() => (response.body === undefined ? '' : bodyText(response.body, response.bodyFormat))}
+          />
+        )}
+      </p>
+    </>
+  );
+}
+
+/** A result line's Details button and the panel it opens: the create call, then any action call. */
+export function LineDetails({ calls }: { calls: readonly ScimResult[] }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        part={parts('details-button')}
+        className="details-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        Details
+      </button>
+      <div id={panelId} part={parts('details')} className="details" hidden={!open}>
+        {open && (
+          <>
+            <style>{styles}</style>
+            {calls.map((call, index) => (
+              <CallDetails key={index} call={call} />
+            ))}
+          </>
+        )}
+      </div>
+    </>
+  );
+}
