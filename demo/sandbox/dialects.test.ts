@@ -5,7 +5,7 @@ import { assignMembers } from '../../src/scim/members/assign-members';
 import type { KnownUser } from '../../src/scim/members/known-users';
 import { createRecordGenerator } from '../../src/scim/generate';
 import { PROFILES } from '../../src/scim/schemas';
-import { PATCH_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
+import { GROUP_SCHEMA, PATCH_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
 
 const fresh = freshSandboxPerTest();
 
@@ -49,20 +49,22 @@ describe.each(PROFILES)('the sandbox and the %s dialect', (profile) => {
 
 describe('membership operations as Entra and Okta spell them', () => {
   it.each([
-    ['Remove', 'entra'],
-    ['remove', 'okta'],
-  ])('removes a member with op "%s" (%s) and a filtered members path', async (op) => {
+    // Entra's "Update Group [Remove Members]" (use-scim-to-provision-users-and-groups.md): path `members`, the members in `value`.
+    ['entra', (id: string) => ({ op: 'Remove', path: 'members', value: [{ $ref: null, value: id }] })],
+    // Okta's "Update specific Group membership" (scim-20 reference): a filtered `members` path.
+    ['okta', (id: string) => ({ op: 'remove', path: `members[value eq "${id}"]` })],
+  ])('removes a member the way %s does', async (idp, removal) => {
     const [a, b] = [await createUser('rm.a'), await createUser('rm.b')];
     const created = await fresh.sandbox.scim('/Groups', {
       method: 'POST',
       key: fresh.key,
-      body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: `g-${op}`, members: [{ value: a.id }, { value: b.id }] },
+      body: { schemas: [GROUP_SCHEMA], displayName: `g-${idp}`, members: [{ value: a.id }, { value: b.id }] },
     });
     const group = (await created.json()) as { id: string };
     const response = await fresh.sandbox.scim(`/Groups/${group.id}`, {
       method: 'PATCH',
       key: fresh.key,
-      body: { schemas: [PATCH_SCHEMA], Operations: [{ op, path: `members[value eq "${a.id}"]` }] },
+      body: { schemas: [PATCH_SCHEMA], Operations: [removal(a.id)] },
     });
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     const stored = (await (await fresh.sandbox.scim(`/Groups/${group.id}`, { key: fresh.key })).json()) as { members?: { value: string }[] };
