@@ -1,0 +1,61 @@
+import type { RequestHandler } from 'express';
+import { type Endpoint, endpointOf } from './attribute-names';
+import { FORBIDDEN_NAME, attributePathProblem, filterProblem, patchPathProblem } from './filter-check';
+import { sendScimError } from './scim-error';
+
+/**
+ * scimmy 1.3.5 trusts attribute paths from clients: it walks `__proto__.id` onto
+ * Object.prototype (polluting every later request) and answers a 500 with JavaScript text
+ * to `1 eq 1`. So every name a client sends is checked against the schemas first.
+ */
+export const guardQueries: RequestHandler = (req, res, next) => {
+  const endpoint = endpointOf(req.path);
+  const search = req.method === 'POST' && req.path.endsWith('/.search');
+  const problem =
+    queryProblem(endpoint, search ? (req.body as Record<string, unknown>) : req.query) ??
+    (req.method === 'PATCH' ? patchProblem(endpoint, req.body) : undefined);
+  if (problem) sendScimError(res, 400, problem.detail, problem.scimType);
+  else next();
+};
+
+interface Problem {
+  detail: string;
+  scimType: 'invalidFilter' | 'invalidPath';
+}
+
+function queryProblem(endpoint: Endpoint, parameters: Record<string, unknown> | undefined): Problem | undefined {
+  if (!parameters || typeof parameters !== 'object') return undefined;
+  const { filter, attributes, excludedAttributes, sortBy } = parameters;
+  const detail =
+    textsOf(filter, (text) => filterProblem(endpoint, text)) ??
+    textsOf([attributes, excludedAttributes, sortBy], (text) =>
+      text.split(',').map((path) => attributePathProblem(endpoint, path)).find(Boolean),
+    );
+  return detail ? { detail, scimType: 'invalidFilter' } : undefined;
+}
+
+/** Checks every string in a parameter (which may arrive repeated, as an array). */
+function textsOf(value: unknown, problemOf: (text: string) => string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return problemOf(value);
+  if (Array.isArray(value)) return value.map((item) => textsOf(item, problemOf)).find(Boolean);
+  return 'A query parameter must be text';
+}
+
+function patchProblem(endpoint: Endpoint, body: unknown): Problem | undefined {
+  const operations = (body as { Operations?: unknown } | undefined)?.Operations;
+  if (!Array.isArray(operations)) return undefined;
+  for (const operation of operations as { path?: unknown; value?: unknown }[]) {
+    const { path, value } = operation ?? {};
+    const detail =
+      path === undefined ? undefined : typeof path === 'string' ? patchPathProblem(endpoint, path) : 'A PATCH path must be text';
+    if (detail) return { detail, scimType: 'invalidPath' };
+    if (hasForbiddenKey(value)) return { detail: 'A PATCH value names a reserved word', scimType: 'invalidPath' };
+  }
+  return undefined;
+}
+
+function hasForbiddenKey(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  return Object.keys(value).some((key) => FORBIDDEN_NAME.test(key) || hasForbiddenKey((value as Record<string, unknown>)[key]));
+}
