@@ -18,7 +18,7 @@ export { KEYS_PATH, SCIM_PATH } from './paths';
  */
 export function createSandbox(options: SandboxOptions = {}): express.Express {
   const config = resolveConfig(options);
-  const keys = new KeyRing({ free: config.freeLimit, pro: config.proLimit });
+  const keys = new KeyRing({ limits: { free: config.freeLimit, pro: config.proLimit }, idleMs: config.keyIdleMs, maxKeys: config.maxKeys });
 
   const app = express();
   app.disable('x-powered-by');
@@ -33,7 +33,7 @@ export function createSandbox(options: SandboxOptions = {}): express.Express {
     }),
   );
   app.use(SCIM_PATH, locateCreated);
-  app.use(keysRouter(keys));
+  app.use(keysRouter(keys, { limit: config.keyRequestLimit, windowMs: config.keyRequestWindowMs }));
   app.use(SCIM_PATH, scimRouter(createStore(), keys, config.windowMs));
   return app;
 }

@@ -3,15 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, portFromEnv, resolveConfig } from './config';
 
 describe('resolveConfig', () => {
-  it('defaults to 50 and 1000 requests per 15 minutes', () => {
-    expect(resolveConfig({}, {})).toEqual({ freeLimit: 50, proLimit: 1000, windowMs: 900_000 });
-    expect(DEFAULT_CONFIG).toEqual({ freeLimit: 50, proLimit: 1000, windowMs: 900_000 });
+  it('defaults to 50 and 1000 requests per 15 minutes, 300 key requests per 15 minutes, a 24 h key idle time and 10000 keys', () => {
+    const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 300, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000 };
+    expect(resolveConfig({}, {})).toEqual(defaults);
+    expect(DEFAULT_CONFIG).toEqual(defaults);
   });
 
   it('reads SANDBOX_FREE_LIMIT, SANDBOX_PRO_LIMIT and SANDBOX_WINDOW_MS', () => {
     const env = { SANDBOX_FREE_LIMIT: '5', SANDBOX_PRO_LIMIT: ' 50 ', SANDBOX_WINDOW_MS: '1000' };
 
-    expect(resolveConfig({}, env)).toEqual({ freeLimit: 5, proLimit: 50, windowMs: 1000 });
+    expect(resolveConfig({}, env)).toMatchObject({ freeLimit: 5, proLimit: 50, windowMs: 1000 });
+  });
+
+  it('reads SANDBOX_KEY_REQUESTS_PER_WINDOW, SANDBOX_KEY_WINDOW_MS, SANDBOX_KEY_IDLE_MS and SANDBOX_MAX_KEYS', () => {
+    const env = { SANDBOX_KEY_REQUESTS_PER_WINDOW: '7', SANDBOX_KEY_WINDOW_MS: '2000', SANDBOX_KEY_IDLE_MS: '3000', SANDBOX_MAX_KEYS: '4' };
+
+    expect(resolveConfig({}, env)).toMatchObject({ keyRequestLimit: 7, keyRequestWindowMs: 2000, keyIdleMs: 3000, maxKeys: 4 });
   });
 
   it('lets options win over the environment', () => {
@@ -19,6 +26,7 @@ describe('resolveConfig', () => {
       freeLimit: 2,
       proLimit: 6,
       windowMs: 900_000,
+      keyRequestLimit: 300, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000,
     });
   });
 

@@ -5,6 +5,14 @@ export interface SandboxOptions {
   proLimit?: number;
   /** Length of the rate-limit window in milliseconds. */
   windowMs?: number;
+  /** Key requests (`POST /api/keys`) allowed per client address per key-request window. */
+  keyRequestLimit?: number;
+  /** Length of the key-request window in milliseconds. */
+  keyRequestWindowMs?: number;
+  /** A key unused for this many milliseconds expires. */
+  keyIdleMs?: number;
+  /** Most live keys the sandbox holds; past it `POST /api/keys` answers 503. */
+  maxKeys?: number;
 }
 
 export type SandboxConfig = Required<SandboxOptions>;
@@ -13,12 +21,21 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   freeLimit: 50,
   proLimit: 1000,
   windowMs: 15 * 60 * 1000,
+  // Generous enough that one Playwright run (about 100 keys from 127.0.0.1) is never throttled.
+  keyRequestLimit: 300,
+  keyRequestWindowMs: 15 * 60 * 1000,
+  keyIdleMs: 24 * 60 * 60 * 1000,
+  maxKeys: 10_000,
 };
 
 export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
   freeLimit: 'SANDBOX_FREE_LIMIT',
   proLimit: 'SANDBOX_PRO_LIMIT',
   windowMs: 'SANDBOX_WINDOW_MS',
+  keyRequestLimit: 'SANDBOX_KEY_REQUESTS_PER_WINDOW',
+  keyRequestWindowMs: 'SANDBOX_KEY_WINDOW_MS',
+  keyIdleMs: 'SANDBOX_KEY_IDLE_MS',
+  maxKeys: 'SANDBOX_MAX_KEYS',
 };
 
 /** Options win over environment variables, which win over the defaults. */

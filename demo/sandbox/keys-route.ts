@@ -1,19 +1,45 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { describeLimit } from './describe-limit';
 import { isPlan, type KeyRing } from './keys';
 import { KEYS_PATH } from './paths';
+import { sendScimError } from './scim-error';
 
-/** `POST /api/keys` with `{"plan":"free"}` or `{"plan":"pro"}` answers 201 `{key, plan, limit}`. */
-export function keysRouter(keys: KeyRing): Router {
+export interface KeyRequestLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * `POST /api/keys` with `{"plan":"free"}` or `{"plan":"pro"}` answers 201 `{key, plan, limit}`.
+ * Limited per client address (429), and 503 while the ring holds its maximum of live keys.
+ */
+export function keysRouter(keys: KeyRing, requests: KeyRequestLimit): Router {
   const router = express.Router();
+  const perAddress = rateLimit({
+    windowMs: requests.windowMs,
+    limit: requests.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      sendScimError(res, 429, `Too many keys requested from this address: the sandbox allows ${describeLimit(requests.limit, requests.windowMs)}`);
+    },
+  });
 
-  router.post(KEYS_PATH, express.json(), (req, res) => {
+  router.post(KEYS_PATH, perAddress, express.json(), (req, res) => {
     const body: unknown = req.body;
     const plan = typeof body === 'object' && body !== null && 'plan' in body ? body.plan : undefined;
     if (!isPlan(plan)) {
       res.status(400).json({ error: 'Send JSON {"plan":"free"} or {"plan":"pro"}' });
       return;
     }
-    const { key, apiKey } = keys.issue(plan);
+    const issued = keys.issue(plan);
+    if (!issued) {
+      res.set('Retry-After', String(Math.max(1, Math.ceil(keys.msUntilNextExpiry() / 1000))));
+      sendScimError(res, 503, `The sandbox holds its maximum of ${keys.maxKeys} live keys; try again later`);
+      return;
+    }
+    const { key, apiKey } = issued;
     res.status(201).set('Cache-Control', 'no-store').json({ key, plan, limit: apiKey.limit });
   });
 

@@ -1,0 +1,116 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SandboxOptions } from './app';
+import { KeyRing } from './keys';
+import { ERROR_SCHEMA, startSandbox, type RunningSandbox } from './test-sandbox';
+
+let current: RunningSandbox | undefined;
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+async function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  current = await startSandbox(options);
+  return current;
+}
+
+function requestKey(sandbox: RunningSandbox): Promise<Response> {
+  return fetch(`${sandbox.origin}/api/keys`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"plan":"free"}' });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('POST /api/keys is rate-limited per client address', () => {
+  it('answers 429 with Retry-After and a SCIM error body to most of 200 key requests from one address', async () => {
+    const sandbox = await start({ keyRequestLimit: 50 });
+
+    const statuses: number[] = [];
+    let limited: Response | undefined;
+    for (let i = 0; i < 200; i++) {
+      const response = await requestKey(sandbox);
+      statuses.push(response.status);
+      if (response.status === 429) limited ??= response;
+      else await response.body?.cancel();
+    }
+
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(150);
+    expect(statuses.slice(0, 50).every((status) => status === 201)).toBe(true);
+    expect(Number(limited?.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(limited?.headers.get('Content-Type')).toMatch(/^application\/scim\+json/);
+    expect(await limited?.json()).toEqual({ schemas: [ERROR_SCHEMA], status: '429', detail: 'Too many keys requested from this address: the sandbox allows 50 requests per 15 minutes' });
+  });
+
+  it('does not throttle the 150 keys a test run may create with the defaults', async () => {
+    const sandbox = await start();
+
+    const statuses = new Set<number>();
+    for (let i = 0; i < 150; i++) {
+      const response = await requestKey(sandbox);
+      statuses.add(response.status);
+      await response.body?.cancel();
+    }
+
+    expect([...statuses]).toEqual([201]);
+  });
+
+  it('takes its limit from the options', async () => {
+    const sandbox = await start({ keyRequestLimit: 2, keyRequestWindowMs: 60_000 });
+
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await requestKey(sandbox)).status);
+
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+});
+
+describe('keys expire when idle', () => {
+  it('refuses a key that was not used for the idle time, and keeps one that was', async () => {
+    const sandbox = await start({ keyIdleMs: 400 });
+    const idle = await sandbox.createKey();
+    const busy = await sandbox.createKey();
+
+    for (let i = 0; i < 3; i++) {
+      await sleep(200);
+      expect((await sandbox.scim('/Users', { key: busy })).status).toBe(200);
+    }
+
+    expect((await sandbox.scim('/Users', { key: idle })).status).toBe(401);
+    expect((await sandbox.scim('/Users', { key: busy })).status).toBe(200);
+  });
+});
+
+describe('the number of live keys is capped', () => {
+  it('answers 503 with a SCIM error and Retry-After past the cap, and issues keys again once one expires', async () => {
+    const sandbox = await start({ maxKeys: 2, keyIdleMs: 300 });
+    await sandbox.createKey();
+    await sandbox.createKey();
+
+    const refused = await requestKey(sandbox);
+
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ schemas: [ERROR_SCHEMA], status: '503', detail: 'The sandbox holds its maximum of 2 live keys; try again later' });
+
+    await sleep(400);
+    expect((await requestKey(sandbox)).status).toBe(201);
+  });
+});
+
+describe('KeyRing with an injected clock', () => {
+  it('forgets a key after the idle time and frees its place under the cap', () => {
+    let now = 0;
+    const ring = new KeyRing({ limits: { free: 1, pro: 1 }, idleMs: 24 * 3_600_000, maxKeys: 1, now: () => now });
+    const key = ring.issue('free')?.key ?? '';
+
+    now = 24 * 3_600_000 - 1;
+    expect(ring.find(key)).toBeDefined();
+    expect(ring.issue('free')).toBeUndefined();
+    expect(ring.msUntilNextExpiry()).toBe(24 * 3_600_000);
+
+    now += 24 * 3_600_000;
+    expect(ring.find(key)).toBeUndefined();
+    expect(ring.issue('pro')).toBeDefined();
+  });
+});
