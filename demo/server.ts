@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer } from 'vite';
 import { PAGE_PATHS } from './pages';
 import { PLANS_PATH, type PlanLimits } from './plans';
+import { accessLog } from './sandbox/access-log';
 import { createSandbox, type SandboxOptions } from './sandbox/app';
 import { portFromEnv, resolveConfig } from './sandbox/config';
 
@@ -14,6 +15,8 @@ export interface DemoServerOptions {
   port: number;
   host?: string;
   sandbox?: SandboxOptions;
+  /** Log one line per request; only the `npm start` entry point turns it on. */
+  logRequests?: boolean;
 }
 
 export interface DemoServer {
@@ -29,12 +32,13 @@ const viteConfigFile = fileURLToPath(new URL('../vite.config.ts', import.meta.ur
  * One process: the sandbox SCIM provider, and the demo pages through Vite in middleware mode,
  * so the pages import the element from its TypeScript source with no build step.
  */
-export async function startDemoServer({ port, host = 'localhost', sandbox = {} }: DemoServerOptions): Promise<DemoServer> {
+export async function startDemoServer({ port, host = 'localhost', sandbox = {}, logRequests = false }: DemoServerOptions): Promise<DemoServer> {
   // Bad limits (options or SANDBOX_* variables) throw here, before anything listens.
   const { freeLimit, proLimit, windowMs } = resolveConfig(sandbox);
   const limits: PlanLimits = { free: freeLimit, pro: proLimit, windowMs };
   const app = express();
   app.disable('x-powered-by');
+  if (logRequests) app.use(accessLog());
   app.use(createSandbox(sandbox));
   app.get(PLANS_PATH, (_req, res) => {
     res.json(limits);
@@ -79,7 +83,7 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {} }
 }
 
 async function main(): Promise<void> {
-  const server = await startDemoServer({ port: portFromEnv(5173), host: process.env.HOST });
+  const server = await startDemoServer({ port: portFromEnv(5173), host: process.env.HOST, logRequests: true });
   console.log(`scim-generator demo: ${server.url}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop).once('SIGTERM', stop);
