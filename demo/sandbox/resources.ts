@@ -1,4 +1,5 @@
 import SCIMMY from 'scimmy';
+import { matchFilter } from './filter-match';
 import { ENTRA_GROUP_SCHEMA } from '../../src/scim/profiles/entra';
 import { scimError } from './scim-error';
 import { requireValidUserName } from './user-name';
@@ -29,7 +30,7 @@ export function declareScimResources(): void {
       const users = firstPage ? store.users.first(firstPage.count) : store.users.list();
       const withMemberships = users.map((user) => withGroups(user, store));
       if (firstPage) return Object.assign(new Array<Stored<UserData>>(firstPage.total), withMemberships);
-      return page(resource, resource.filter ? resource.filter.match(withMemberships) : withMemberships);
+      return page(resource, resource.filter ? matchFilter(resource.filter, withMemberships) : withMemberships);
     })
     .degress((resource, store: SandboxStore) => {
       const id = requireId(resource.id);
@@ -47,7 +48,7 @@ export function declareScimResources(): void {
     .egress((resource, store: SandboxStore) => {
       if (resource.id) return store.groups.get(resource.id);
       const groups = store.groups.list();
-      return page(resource, resource.filter ? resource.filter.match(groups) : groups);
+      return page(resource, resource.filter ? matchFilter(resource.filter, groups) : groups);
     })
     .degress((resource, store: SandboxStore) => {
       const id = requireId(resource.id);
