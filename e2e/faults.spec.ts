@@ -205,3 +205,25 @@ test('the API key travels only in the Authorization header to the base URL', asy
   expect(mentionsKey(shownText), 'key shown in the element').toBe(false);
   expect(mentionsKey(await host.page.locator('body').innerText()), 'key shown in the page').toBe(false);
 });
+
+test('a stored key that cannot be a header value sends nothing and says so, on every line', async ({ host, faults }) => {
+  await host.page.evaluate(() => localStorage.setItem('apikey', 'ключ-🔑'));
+  await host.mount({ 'base-url': faults.baseUrl('ok') });
+  for (const line of await pressForTenLines(host)) {
+    expect(line).toMatchObject({ part: 'result error', status: '0', statusText: 'Unusable API key' });
+    expect(line.detail).not.toMatch(/could not be reached/);
+  }
+  expect(faults.posts()).toHaveLength(0);
+});
+
+test("server text is isolated from the line's direction: a U+202E cannot reorder the line", async ({ host, faults }) => {
+  await host.mount({ 'base-url': faults.baseUrl('scim-409') });
+  await pressForTenLines(host);
+  const isolation = await host
+    .lines()
+    .first()
+    .evaluate((line) =>
+      ['status-text', 'detail'].map((part) => getComputedStyle(line.querySelector(`[part~="${part}"]`) as Element).unicodeBidi),
+    );
+  expect(isolation).toEqual(['isolate', 'isolate']);
+});

@@ -55,7 +55,7 @@ export function Notice({ kind, first, keyChanged, config, onPlanLinkClick }: Not
   return (
     <div part={parts('notice')} className="notice">
       <p>Rate Limit Exceeded: Your API key has reached its request limit.</p>
-      {first.detail && <p>{first.detail}</p>}
+      {first.detail && <p className="server-text">{first.detail}</p>}
       {retry && <RetryLine {...retry} />}
       <p className="links">
         <SafeLink href={config.keyCreationUrl} onClick={() => onPlanLinkClick(FREE_PLAN_CARD)}>
