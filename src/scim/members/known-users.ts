@@ -12,14 +12,17 @@ export interface KnownUser {
 }
 
 // Users created by this page, by SCIM base URL: shared by every element of the page, so a Groups
-// element can give its groups the members a Users element created a moment ago.
+// element can give its groups the members a Users element created a moment ago. Only the newest
+// are kept, as many as the fallback lookup reads (`GET /Users?count=100`): a page pressed all day
+// must not grow by ten users a press.
+export const KEPT_USERS_PER_BASE_URL = 100;
 const createdUsers = new Map<string, KnownUser[]>();
 
 /** Notes a user a batch created against `baseUrl` (only successful calls that returned an id). */
 export function rememberCreatedUser(baseUrl: string, record: ScimRecord, result: ScimResult): void {
   if (!isUser(record) || !result.ok || !result.id) return;
   const user = knownUser(result.id, record.userName, recordName(record), result.location, baseUrl);
-  createdUsers.set(baseUrl, [...(createdUsers.get(baseUrl) ?? []), user]);
+  createdUsers.set(baseUrl, [...(createdUsers.get(baseUrl) ?? []), user].slice(-KEPT_USERS_PER_BASE_URL));
 }
 
 /** Forgets a user the Delete action removed (an action result: `delete`, done), so no group takes it as a member. */

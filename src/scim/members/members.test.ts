@@ -9,7 +9,7 @@ import type { ScimGroup, ScimRecord } from '../schemas';
 import { answering, requestOf, scimJson } from '../../test-support/fetch-stub';
 import { assignMembers } from './assign-members';
 import { findMembers } from './find-members';
-import { forgetDeletedUser, rememberCreatedUser, type KnownUser } from './known-users';
+import { KEPT_USERS_PER_BASE_URL, createdUsersAt, forgetDeletedUser, rememberCreatedUser, type KnownUser } from './known-users';
 
 const KEY = 'k-secret';
 const call = (fetch: typeof globalThis.fetch) => ({ apiKey: KEY, timeoutMs: 30000, signal: new AbortController().signal, fetch });
@@ -149,5 +149,19 @@ describe('assignMembers', () => {
     const none = assignMembers(groups('okta'), [], 'okta');
     expect(none.records).toEqual(groups('okta'));
     expect(none.patches.every((patch) => patch === undefined)).toBe(true);
+  });
+});
+
+describe('the users a page created', () => {
+  it(`keeps only the newest ${KEPT_USERS_PER_BASE_URL} per base URL, so a page pressed all day does not grow`, () => {
+    const baseUrl = 'https://kept.example.com/scim/v2';
+    const [record] = createRecordGenerator()('Users');
+    for (let id = 0; id < KEPT_USERS_PER_BASE_URL + 30; id++) {
+      rememberCreatedUser(baseUrl, record as ScimRecord, { ok: true, id: `u-${id}` } as ScimResult);
+    }
+    const kept = createdUsersAt(baseUrl);
+    expect(kept).toHaveLength(KEPT_USERS_PER_BASE_URL);
+    expect(kept[0]?.id).toBe('u-30');
+    expect(kept.at(-1)?.id).toBe(`u-${KEPT_USERS_PER_BASE_URL + 29}`);
   });
 });
