@@ -29,7 +29,7 @@ export function describeElement() {
       "The API key is read from `localStorage['apikey']` at each press.",
     attributes: ATTRIBUTE_TABLE.map((row) => ({
       name: row.name,
-      type: { text: row.type },
+      type: { text: 'values' in row ? row.values.map((value) => `'${value}'`).join(' | ') : 'string' },
       default: row.default,
       description: row.description,
       fieldName: row.property,

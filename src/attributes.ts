@@ -17,8 +17,7 @@ interface AttributeSpec<T> {
   name: string;
   /** The property r2wc maps it to, which reflects back to the attribute. */
   property: string;
-  /** The values it takes, for the manifest and the JSX types (`values` lists them when they are few). */
-  type: string;
+  /** The only values it takes, when they are few (the manifest's and JSX's type); else any text. */
   values?: readonly string[];
   /** Whether JSX may also pass a number. */
   numeric?: true;
@@ -49,7 +48,6 @@ export const ATTRIBUTE_TABLE = [
   {
     name: 'resource-type',
     property: 'resourceType',
-    type: RESOURCE_TYPES.map((type) => `'${type}'`).join(' | '),
     values: RESOURCE_TYPES,
     default: 'Users',
     description: 'The SCIM resource type to create.',
@@ -58,7 +56,6 @@ export const ATTRIBUTE_TABLE = [
   {
     name: 'base-url',
     property: 'baseUrl',
-    type: 'string',
     default: DEFAULT_SCIM_BASE_PATH,
     description:
       'The SCIM v2 base URL, absolute or relative to the page; a trailing slash is optional. Must be http(s) without credentials.',
@@ -70,7 +67,6 @@ export const ATTRIBUTE_TABLE = [
   {
     name: 'api-key-url',
     property: 'apiKeyUrl',
-    type: 'string',
     default: DEFAULT_API_KEY_PATH,
     description:
       'The page where users get an API key, linked from the 401 and 429 notices. Only http(s) URLs become links.',
@@ -81,7 +77,6 @@ export const ATTRIBUTE_TABLE = [
   {
     name: 'timeout',
     property: 'timeout',
-    type: 'string',
     numeric: true,
     default: '30000',
     description: 'Milliseconds each request may take before its line shows `0 Timed out`; a whole number above 0.',
@@ -96,7 +91,6 @@ export const ATTRIBUTE_TABLE = [
   {
     name: 'plan-card-selector',
     property: 'planCardSelector',
-    type: 'string',
     default: '.plan-card',
     description:
       'CSS selector of the plan cards on the API key page; "Create a new Free Access key" clicks the first match, "Create a Pro Access key" the second.',
@@ -105,7 +99,6 @@ export const ATTRIBUTE_TABLE = [
   {
     name: 'profile',
     property: 'profile',
-    type: PROFILES.map((profile) => `'${profile}'`).join(' | '),
     values: PROFILES,
     default: 'basic',
     description: "Which attributes the records carry, and in which IdP's dialect.",
@@ -114,7 +107,6 @@ export const ATTRIBUTE_TABLE = [
   {
     name: 'seed',
     property: 'seed',
-    type: 'string',
     numeric: true,
     default: '',
     description: 'Makes the records reproducible: a whole number from 0 to 4294967295.',
