@@ -2,10 +2,11 @@
 // `npm run manifest` writes it; src/manifest.test.ts checks that the checked-in file is current.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ATTRIBUTES, ATTRIBUTE_TABLE } from '../src/attributes';
-import { COMPLETE_EVENT, RESULT_EVENT, TAG_NAME } from '../src/constants';
+import { ATTRIBUTE_TABLE } from '../src/attributes';
+import { TAG_NAME } from '../src/constants';
 import { EVENT_TABLE } from '../src/events';
 import { PART_TABLE } from '../src/parts';
+import * as PUBLIC_VALUES from '../src/public-values';
 import { CSS_PROPERTY_TABLE } from '../src/widget/css-properties';
 
 export const MANIFEST_FILE = 'custom-elements.json';
@@ -14,7 +15,8 @@ const BUNDLE = 'dist/scim-generator.js';
 const ELEMENT_CLASS = 'ScimGeneratorElement';
 
 /** The values src/index.ts exports besides the element class. */
-const EXPORTED_VALUES = { TAG_NAME, ATTRIBUTES, RESULT_EVENT, COMPLETE_EVENT };
+// Sorted, as an ES module namespace is: a loader that hands over a plain object keeps source order.
+const EXPORTED_VALUES = Object.fromEntries(Object.entries(PUBLIC_VALUES).sort(([a], [b]) => a.localeCompare(b)));
 
 /** The element's declaration, from the attribute, event, part and custom-property tables. */
 export function describeElement() {

@@ -5,8 +5,8 @@ import { ScimGeneratorElement } from './element';
 import type { ScimGeneratorEventMap } from './events';
 
 export { ScimGeneratorElement } from './element';
-export { TAG_NAME, RESULT_EVENT, COMPLETE_EVENT, ACTION_RESULT_EVENT, ACTION_COMPLETE_EVENT } from './constants';
-export { ATTRIBUTES, type ScimGeneratorProperties, type ScimGeneratorAttributes } from './attributes';
+export * from './public-values';
+export type { ScimGeneratorProperties, ScimGeneratorAttributes } from './attributes';
 export type { ScimGeneratorEventMap } from './events';
 export type { ItemResult, BatchResult } from './batch-controller';
 export type { ActionKind, ActionItemResult, ActionResult } from './batch-actions';

@@ -1,8 +1,7 @@
 // What `import 'scim-generator'` loads where there is no DOM: Node's `node` export condition picks
 // this file for server rendering and static builds (VitePress, Docusaurus, any SSR). It exports
 // the browser entry's values and defines no element; the browser entry (src/index.ts) does that.
-export { TAG_NAME, RESULT_EVENT, COMPLETE_EVENT, ACTION_RESULT_EVENT, ACTION_COMPLETE_EVENT } from './constants';
-export { ATTRIBUTES } from './attributes';
+export * from './public-values';
 
 /** A stand-in for the element class, which needs a DOM: constructing it on a server throws. */
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- the browser entry exports a class by this name
