@@ -15,7 +15,10 @@ let server: DemoServer;
 test.beforeEach(async () => {
   server = await startDemoServer({ port: 0, host: '127.0.0.1' });
 });
-test.afterEach(async () => {
+// The page first: the element may still be fetching its lazy chunk (it starts after first paint),
+// and a server closed under it answers 504, which the page logs as errors.
+test.afterEach(async ({ page }) => {
+  await page.close();
   await server?.close();
 });
 
