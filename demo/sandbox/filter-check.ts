@@ -63,11 +63,25 @@ export function attributePathProblem(endpoint: Endpoint, path: string): string |
   return undefined;
 }
 
+/** A PATCH path's parts: `emails[type eq "work"].value` is `emails`, `type eq "work"`, `value`. */
+export interface PatchPath {
+  attribute: string;
+  filter?: string;
+  sub?: string;
+}
+
+export function parsePatchPath(path: string): PatchPath | undefined {
+  const match = /^([^[\]]+?)(?:\[(.*)\](?:\.([^[\].]+))?)?$/s.exec(path);
+  if (!match) return undefined;
+  const [, attribute = '', filter, sub] = match;
+  return { attribute, filter, sub };
+}
+
 /** Why a PATCH path (`emails[type eq "work"].value`, RFC 7644 §3.5.2) is refused, if it is. */
 export function patchPathProblem(endpoint: Endpoint, path: string): string | undefined {
-  const match = /^([^[\]]+?)(?:\[(.*)\](?:\.([^[\].]+))?)?$/s.exec(path);
-  if (!match) return `${path} is not an attribute path`;
-  const [, attribute = '', filter, sub] = match;
+  const parsed = parsePatchPath(path);
+  if (!parsed) return `${path} is not an attribute path`;
+  const { attribute, filter, sub } = parsed;
   if (filter === undefined) return attributePathProblem(endpoint, attribute);
   if (FORBIDDEN_NAME.test(attribute) || !subAttributesOf(endpoint, attribute)) return `${attribute} has no sub-attributes to filter`;
   if (sub !== undefined && !isAttributePath(endpoint, sub, attribute)) return `${sub} is not a sub-attribute of ${attribute}`;

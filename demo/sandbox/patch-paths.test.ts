@@ -1,0 +1,118 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { ERROR_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
+
+const fresh = freshSandboxPerTest();
+
+interface Email {
+  value: string;
+  type?: string;
+  primary?: boolean;
+}
+
+async function userWithEmails(): Promise<string> {
+  // A second user without emails: scimmy's filters failed once one existed.
+  await fresh.sandbox.scim('/Users', { method: 'POST', key: fresh.key, body: newUser('no.emails') });
+  const response = await fresh.sandbox.scim('/Users', {
+    method: 'POST',
+    key: fresh.key,
+    body: {
+      schemas: [USER_SCHEMA],
+      userName: 'mail.user',
+      emails: [
+        { value: 'a@x.org', type: 'work', primary: true },
+        { value: 'b@x.org', type: 'home' },
+      ],
+    },
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+function patch(id: string, ...operations: unknown[]): Promise<Response> {
+  return fresh.sandbox.scim(`/Users/${id}`, { method: 'PATCH', key: fresh.key, body: { schemas: [PATCH_SCHEMA], Operations: operations } });
+}
+
+async function emailsAfter(response: Response): Promise<Email[]> {
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { emails?: Email[] }).emails ?? [];
+}
+
+describe('PATCH with a value filter in the path (RFC 7644 §3.5.2)', () => {
+  // Entra ID writes the op capitalised, "Replace" (MicrosoftDocs/entra-docs,
+  // docs/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility.md).
+  it.each(['replace', 'Replace'])('%s on a sub-attribute of the matching value: emails[value eq "a@x.org"].value', async (op) => {
+    const id = await userWithEmails();
+
+    const emails = await emailsAfter(await patch(id, { op, path: 'emails[value eq "a@x.org"].value', value: 'c@x.org' }));
+
+    expect(emails).toEqual([
+      { value: 'c@x.org', type: 'work', primary: true },
+      { value: 'b@x.org', type: 'home' },
+    ]);
+  });
+
+  it('replaces the whole matching value: emails[type eq "work"]', async () => {
+    const id = await userWithEmails();
+
+    const emails = await emailsAfter(await patch(id, { op: 'replace', path: 'emails[type eq "work"]', value: { value: 'w@x.org', type: 'work' } }));
+
+    expect(emails).toEqual([
+      { value: 'w@x.org', type: 'work' },
+      { value: 'b@x.org', type: 'home' },
+    ]);
+  });
+
+  it('applies operations in order: a filtered replace sees what an earlier operation wrote', async () => {
+    const id = await userWithEmails();
+
+    const emails = await emailsAfter(
+      await patch(
+        id,
+        { op: 'add', path: 'emails', value: [{ value: 'o@x.org', type: 'other' }] },
+        { op: 'replace', path: 'emails[type eq "other"].value', value: 'p@x.org' },
+      ),
+    );
+
+    expect(emails.map((email) => email.value)).toEqual(['a@x.org', 'b@x.org', 'p@x.org']);
+  });
+
+  it('adds a sub-attribute to the matching value', async () => {
+    const id = await userWithEmails();
+
+    const emails = await emailsAfter(await patch(id, { op: 'add', path: 'emails[type eq "home"].display', value: 'Home' }));
+
+    expect(emails[1]).toEqual({ value: 'b@x.org', type: 'home', display: 'Home' });
+  });
+
+  it('removes the matching value, and only it', async () => {
+    const id = await userWithEmails();
+
+    const emails = await emailsAfter(await patch(id, { op: 'remove', path: 'emails[value eq "b@x.org"]' }));
+
+    expect(emails).toEqual([{ value: 'a@x.org', type: 'work', primary: true }]);
+  });
+
+  it('answers 400 noTarget when nothing matches a replace', async () => {
+    const id = await userWithEmails();
+
+    const response = await patch(id, { op: 'replace', path: 'emails[value eq "nobody@x.org"].value', value: 'z@x.org' });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], scimType: 'noTarget' });
+  });
+
+  it.each([
+    ['an unknown attribute', 'nickname2'],
+    ['an unknown sub-attribute', 'name.middle'],
+    ['a bad filter', 'emails[value eq].value'],
+    ['a filter on an unknown sub-attribute', 'emails[colour eq "red"].value'],
+    ['an unknown schema', 'urn:example:x:attr'],
+  ])('answers 400 invalidPath to %s', async (_case, path) => {
+    const id = await userWithEmails();
+
+    const response = await patch(id, { op: 'replace', path, value: 'x' });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], scimType: 'invalidPath' });
+  });
+});
