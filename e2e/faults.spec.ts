@@ -216,6 +216,18 @@ test('a stored key that cannot be a header value sends nothing and says so, on e
   expect(faults.posts()).toHaveLength(0);
 });
 
+for (const fault of ['redirect-307', 'redirect-302'] as const) {
+  test(`a ${fault.slice(-3)} redirect to another origin is not followed: ten Redirected lines, and that origin receives nothing`, async ({ host, faults }) => {
+    await host.mount({ 'base-url': faults.baseUrl(fault) });
+    for (const line of await pressForTenLines(host)) {
+      expect(line).toMatchObject({ part: 'result error', status: '0', statusText: 'Redirected' });
+      expect(line.detail).toMatch(/redirects are not followed/);
+    }
+    expect(faults.posts()).toHaveLength(10);
+    expect(faults.requests.filter((request) => !request.url.startsWith(`/${fault}/`))).toEqual([]);
+  });
+}
+
 test("server text is isolated from the line's direction: a U+202E cannot reorder the line", async ({ host, faults }) => {
   await host.mount({ 'base-url': faults.baseUrl('scim-409') });
   await pressForTenLines(host);

@@ -20,6 +20,8 @@ export const FAULTS = [
   'rate-limited', // SCIM error 429, Retry-After: 900 (seconds)
   'rate-limited-date', // SCIM error 429, Retry-After: an HTTP date 15 minutes ahead
   'foreign-location', // 201 whose meta.location and Location header name another origin (localhost for 127.0.0.1)
+  'redirect-307', // 307 to the `ok` endpoint on another origin: a followed POST would create the record there
+  'redirect-302', // 302 to the `ok` endpoint on another origin: a followed POST would become a GET
   'empty-reason', // 201 with an empty reason phrase: `HTTP/1.1 201 `
   'no-cors', // 201, but neither the preflight nor the response carries CORS headers
   'script-text', // 400 whose reason phrase, scimType and detail are markup
@@ -96,10 +98,14 @@ function created(body: string, location?: (id: string) => string): string {
 
 type Answer = { status: number; reason?: string; contentType: string; body: string; headers?: Record<string, string> };
 
-/** The same port under the name `localhost`: another origin than `127.0.0.1` for the browser. */
-function foreignLocation(request: RecordedRequest, id: string): string {
+/** The `ok` endpoint on the same port under the name `localhost`: another origin than `127.0.0.1` for the browser. */
+function foreignUsers(request: RecordedRequest): string {
   const port = (request.headers.host ?? '').split(':')[1];
-  return `http://localhost:${port}/ok/scim/v2/Users/${id}`;
+  return `http://localhost:${port}/ok/scim/v2/Users`;
+}
+
+function foreignLocation(request: RecordedRequest, id: string): string {
+  return `${foreignUsers(request)}/${id}`;
 }
 
 function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
@@ -139,6 +145,9 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
       const { meta } = JSON.parse(body) as { meta: { location: string } };
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body, headers: { Location: meta.location } };
     }
+    case 'redirect-307':
+    case 'redirect-302':
+      return { status: fault === 'redirect-307' ? 307 : 302, contentType: SCIM_CONTENT_TYPE, body: '', headers: { Location: foreignUsers(request) } };
     case 'script-text':
       return scim(400, MARKUP, MARKUP, MARKUP);
     case 'echo-key': {
