@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, portFromEnv, resolveConfig } from './config';
 
 describe('resolveConfig', () => {
-  it('defaults to 50 and 1000 requests per 15 minutes, 300 key requests per 15 minutes, a 24 h key idle time and 10000 keys', () => {
-    const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 300, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000 };
+  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time and 10000 keys', () => {
+    const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000 };
     expect(resolveConfig({}, {})).toEqual(defaults);
     expect(DEFAULT_CONFIG).toEqual(defaults);
   });
@@ -26,7 +26,7 @@ describe('resolveConfig', () => {
       freeLimit: 2,
       proLimit: 6,
       windowMs: 900_000,
-      keyRequestLimit: 300, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000,
+      keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000,
     });
   });
 

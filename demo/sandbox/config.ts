@@ -21,8 +21,9 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   freeLimit: 50,
   proLimit: 1000,
   windowMs: 15 * 60 * 1000,
-  // Generous enough that one Playwright run (about 100 keys from 127.0.0.1) is never throttled.
-  keyRequestLimit: 300,
+  // A person trying the sandbox makes a few keys; a script minting keys to dodge the per-key
+  // limit is stopped within a minute's work.
+  keyRequestLimit: 60,
   keyRequestWindowMs: 15 * 60 * 1000,
   keyIdleMs: 24 * 60 * 60 * 1000,
   maxKeys: 10_000,
