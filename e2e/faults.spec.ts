@@ -206,6 +206,17 @@ test('the API key travels only in the Authorization header to the base URL', asy
   expect(mentionsKey(await host.page.locator('body').innerText()), 'key shown in the page').toBe(false);
 });
 
+test('a server that repeats the key in capitals shows it redacted all the same', async ({ host, faults }) => {
+  const key = 'sk-live-7f3a9c2e51d04b8b';
+  await host.page.evaluate((key) => localStorage.setItem('apikey', key), key);
+  const generator = await host.mount({ 'base-url': faults.baseUrl('echo-key-upper') });
+  for (const line of await pressForTenLines(host)) {
+    expect(line).toMatchObject({ status: '400', detail: '— invalidValue: Token rejected: BEARER [redacted]' });
+  }
+  const shownText = await generator.evaluate((element) => element.shadowRoot?.textContent ?? '');
+  expect(shownText.toLowerCase()).not.toContain(key);
+});
+
 test('a stored key that cannot be a header value sends nothing and says so, on every line', async ({ host, faults }) => {
   await host.page.evaluate(() => localStorage.setItem('apikey', 'ключ-🔑'));
   await host.mount({ 'base-url': faults.baseUrl('ok') });

@@ -26,6 +26,7 @@ export const FAULTS = [
   'no-cors', // 201, but neither the preflight nor the response carries CORS headers
   'script-text', // 400 whose reason phrase, scimType and detail are markup
   'echo-key', // 400 whose reason phrase and detail repeat the Authorization header
+  'echo-key-upper', // 400 whose detail repeats the Authorization header in capitals
   'mix', // per request, in turn: ok, scim-409, html-500, scim-400, reset
 ] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -154,6 +155,8 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
       const credential = request.headers.authorization ?? '';
       return scim(400, 'invalidValue', `Token rejected: ${credential}`, `Bad credential ${credential}`);
     }
+    case 'echo-key-upper':
+      return scim(400, 'invalidValue', `Token rejected: ${(request.headers.authorization ?? '').toUpperCase()}`);
     default:
       return undefined; // reset, hang, mix: handled by the caller
   }
