@@ -26,7 +26,8 @@ test.beforeEach(async () => {
   scimApp.get(PROBE_PATH, (_req, res) => void res.sendStatus(204));
   scim = { server: await listenWithSandbox(scimApp, { host: 'localhost' }), log: scimLog.requests };
 });
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  await page.close(); // before its servers: see e2e/support/site-test.ts
   await Promise.all([docs.server.close(), scim.server.close()]);
 });
 

@@ -11,9 +11,11 @@ import { listenWithSandbox, type SandboxServer } from './sandbox';
  */
 export const test = pageErrorsTest.extend<{ sandboxOptions: SandboxOptions; site: SandboxServer }>({
   sandboxOptions: [{}, { option: true }],
-  site: async ({ sandboxOptions }, use) => {
+  site: async ({ sandboxOptions, page }, use) => {
     const site = await listenWithSandbox(bundleSite(), { sandbox: sandboxOptions });
     await use(site);
+    // The page first: a fetch still under way (the lazy chunk) would fail on a closed server and log an error.
+    await page.close();
     await site.close();
   },
 });
