@@ -22,6 +22,8 @@ export function createSandbox(options: SandboxOptions = {}): express.Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // The per-address key limit reads req.ip, which behind a proxy is the proxy's address.
+  if (config.trustedProxies > 0) app.set('trust proxy', config.trustedProxies);
   // Only on our paths, so a host app that mounts the sandbox keeps its own CORS policy.
   app.use(
     [KEYS_PATH, SCIM_PATH],

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, portFromEnv, resolveConfig } from './config';
 
 describe('resolveConfig', () => {
-  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time and 10000 keys', () => {
-    const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000 };
+  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time, 10000 keys and no trusted proxy', () => {
+    const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000, trustedProxies: 0 };
     expect(resolveConfig({}, {})).toEqual(defaults);
     expect(DEFAULT_CONFIG).toEqual(defaults);
   });
@@ -21,12 +21,19 @@ describe('resolveConfig', () => {
     expect(resolveConfig({}, env)).toMatchObject({ keyRequestLimit: 7, keyRequestWindowMs: 2000, keyIdleMs: 3000, maxKeys: 4 });
   });
 
+  it('reads SANDBOX_TRUSTED_PROXIES, where 0 (no proxy) is allowed and a negative count is not', () => {
+    expect(resolveConfig({}, { SANDBOX_TRUSTED_PROXIES: '2' }).trustedProxies).toBe(2);
+    expect(resolveConfig({}, { SANDBOX_TRUSTED_PROXIES: '0' }).trustedProxies).toBe(0);
+    expect(() => resolveConfig({}, { SANDBOX_TRUSTED_PROXIES: '-1' })).toThrow(/SANDBOX_TRUSTED_PROXIES/);
+    expect(() => resolveConfig({ trustedProxies: -1 }, {})).toThrow(/trustedProxies must be a whole number/);
+  });
+
   it('lets options win over the environment', () => {
     expect(resolveConfig({ freeLimit: 2 }, { SANDBOX_FREE_LIMIT: '5', SANDBOX_PRO_LIMIT: '6' })).toEqual({
       freeLimit: 2,
       proLimit: 6,
       windowMs: 900_000,
-      keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000,
+      keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000, trustedProxies: 0,
     });
   });
 

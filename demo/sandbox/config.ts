@@ -13,6 +13,11 @@ export interface SandboxOptions {
   keyIdleMs?: number;
   /** Most live keys the sandbox holds; past it `POST /api/keys` answers 503. */
   maxKeys?: number;
+  /**
+   * Reverse proxies in front of the sandbox whose `X-Forwarded-For` is believed (express's
+   * `trust proxy` hop count). 0 believes none, so a client cannot name its own address.
+   */
+  trustedProxies?: number;
 }
 
 export type SandboxConfig = Required<SandboxOptions>;
@@ -27,6 +32,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   keyRequestWindowMs: 15 * 60 * 1000,
   keyIdleMs: 24 * 60 * 60 * 1000,
   maxKeys: 10_000,
+  trustedProxies: 0,
 };
 
 export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
@@ -37,15 +43,20 @@ export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
   keyRequestWindowMs: 'SANDBOX_KEY_WINDOW_MS',
   keyIdleMs: 'SANDBOX_KEY_IDLE_MS',
   maxKeys: 'SANDBOX_MAX_KEYS',
+  trustedProxies: 'SANDBOX_TRUSTED_PROXIES',
 };
+
+/** The one setting for which 0 makes sense: no proxy in front. */
+const MAY_BE_ZERO: ReadonlySet<keyof SandboxConfig> = new Set(['trustedProxies']);
 
 /** Options win over environment variables, which win over the defaults. */
 export function resolveConfig(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const config = { ...DEFAULT_CONFIG };
   for (const name of Object.keys(DEFAULT_CONFIG) as (keyof SandboxConfig)[]) {
     const value = options[name] ?? fromEnv(env, ENV_NAMES[name]) ?? DEFAULT_CONFIG[name];
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new RangeError(`Sandbox option ${name} must be a positive integer, got ${value}`);
+    const minimum = MAY_BE_ZERO.has(name) ? 0 : 1;
+    if (!Number.isSafeInteger(value) || value < minimum) {
+      throw new RangeError(`Sandbox option ${name} must be ${minimum === 0 ? 'a whole number' : 'a positive integer'}, got ${value}`);
     }
     config[name] = value;
   }
@@ -55,7 +66,7 @@ export function resolveConfig(options: SandboxOptions = {}, env: NodeJS.ProcessE
 function fromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name]?.trim();
   if (!raw) return undefined;
-  if (!/^\d+$/.test(raw)) throw new RangeError(`${name} must be a positive integer, got "${raw}"`);
+  if (!/^\d+$/.test(raw)) throw new RangeError(`${name} must be a whole number, got "${raw}"`);
   return Number(raw);
 }
 

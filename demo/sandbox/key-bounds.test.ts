@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxOptions } from './app';
 import { KeyRing } from './keys';
 import { ERROR_SCHEMA, startSandbox, type RunningSandbox } from './test-sandbox';
@@ -15,8 +15,13 @@ async function start(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return current;
 }
 
-function requestKey(sandbox: RunningSandbox): Promise<Response> {
-  return fetch(`${sandbox.origin}/api/keys`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"plan":"free"}' });
+function requestKey(sandbox: RunningSandbox, forwardedFor?: string): Promise<Response> {
+  const headers = { 'Content-Type': 'application/json', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) };
+  return fetch(`${sandbox.origin}/api/keys`, { method: 'POST', headers, body: '{"plan":"free"}' });
+}
+
+async function statusesOf(responses: Promise<Response>[]): Promise<number[]> {
+  return Promise.all(responses.map(async (response) => (await response).status));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,6 +54,31 @@ describe('POST /api/keys is rate-limited per client address', () => {
     for (let i = 0; i < 3; i++) statuses.push((await requestKey(sandbox)).status);
 
     expect(statuses).toEqual([201, 201, 429]);
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  it('by default believes no X-Forwarded-For, so a client cannot name a new address for each request', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sandbox = await start({ keyRequestLimit: 2 });
+
+    const statuses = await statusesOf(['203.0.113.1', '203.0.113.2', '203.0.113.3'].map((address) => requestKey(sandbox, address)));
+
+    expect(statuses.sort()).toEqual([201, 201, 429]);
+    // express-rate-limit tells whoever runs it that a proxy may be in front (once, not per request).
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(String(logged.mock.calls[0]?.[0])).toContain('ERR_ERL_UNEXPECTED_X_FORWARDED_FOR');
+    logged.mockRestore();
+  });
+
+  it('behind SANDBOX_TRUSTED_PROXIES proxies, limits each forwarded address on its own', async () => {
+    const sandbox = await start({ keyRequestLimit: 1, trustedProxies: 1 });
+
+    const first = await statusesOf([requestKey(sandbox, '203.0.113.1'), requestKey(sandbox, '203.0.113.2')]);
+    const again = await statusesOf([requestKey(sandbox, '203.0.113.1')]);
+
+    expect(first).toEqual([201, 201]);
+    expect(again).toEqual([429]);
   });
 });
 
