@@ -42,6 +42,14 @@ for (const resourceType of ['Users', 'Groups'] as const) {
     }
     const lines = await resultLines(element);
     expect(lines.every(({ text }) => / · Deleted: 204 No Content$/.test(text))).toBe(true);
+    // The line's panel shows the create call and then the delete call it led to.
+    await element.getByRole('button', { name: 'Details' }).first().click();
+    const panel = (await element.locator('[part="details"]').first().textContent()) ?? '';
+    const shown = batch.results.find(({ id }) => id !== undefined && panel.includes(`DELETE ${site.url}scim/v2/${resourceType}/${id}`));
+    expect(shown, 'the panel shows the DELETE of a created id').toBeDefined();
+    expect(panel.indexOf(`POST ${site.url}scim/v2/${resourceType}`)).toBeLessThan(panel.indexOf('DELETE '));
+    expect(panel).toContain('204 No Content');
+    expect(panel).not.toContain(apiKey);
     await expect(element.getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-disabled', 'true');
     await expect(element.locator('[part="action-status"]')).toHaveText(
       `Nothing left to act on: every ${resourceType === 'Users' ? 'user' : 'group'} this batch created is deleted.`,
