@@ -2,6 +2,8 @@ import SCIMMY from 'scimmy';
 
 interface Attribute {
   name: string;
+  type: string;
+  config: { caseExact: boolean };
   subAttributes?: Attribute[];
 }
 interface Definition {
@@ -9,13 +11,19 @@ interface Definition {
   attributes: Attribute[];
 }
 
-/** Lower-cased attribute name -> its lower-cased sub-attribute names, per schema URN. */
-type Names = Map<string, Set<string>>;
+/** Lower-cased sub-attribute name -> whether its values compare case-exactly. */
+type SubAttributes = Map<string, boolean>;
+/** Lower-cased attribute name -> whether it compares case-exactly, and its sub-attributes, per schema URN. */
+type Names = Map<string, { caseExact: boolean; subs: SubAttributes }>;
+
+/** Only strings can compare ignoring case; every other type compares exactly (RFC 7643 §2.3). */
+const isCaseExact = ({ type, config }: Attribute) => type !== 'string' || config.caseExact;
 
 function namesOf(definition: Definition): [string, Names] {
   const names: Names = new Map();
   for (const attribute of definition.attributes) {
-    names.set(attribute.name.toLowerCase(), new Set((attribute.subAttributes ?? []).map((sub) => sub.name.toLowerCase())));
+    const subs = (attribute.subAttributes ?? []).map((sub): [string, boolean] => [sub.name.toLowerCase(), isCaseExact(sub)]);
+    names.set(attribute.name.toLowerCase(), { caseExact: isCaseExact(attribute), subs: new Map(subs) });
   }
   return [definition.id.toLowerCase(), names];
 }
@@ -49,22 +57,37 @@ function schemaAndRest(endpoint: Endpoint, path: string): [Names[], string] {
  * sub-attribute of the endpoint's schemas. Inside `emails[…]`, `parent` is `emails`.
  */
 export function isAttributePath(endpoint: Endpoint, path: string, parent?: string): boolean {
-  if (parent !== undefined) return subAttributesOf(endpoint, parent)?.has(path.toLowerCase()) ?? false;
-  const [candidates, rest] = schemaAndRest(endpoint, path);
-  const parts = rest.split('.');
-  if (parts.length > 2) return false;
-  const [name = '', sub] = parts;
-  return candidates.some((names) => {
-    const subs = names.get(name);
-    return subs !== undefined && (sub === undefined || subs.has(sub));
-  });
+  return caseExactOf(endpoint, path, parent) !== undefined;
 }
 
-/** The sub-attribute names of a (possibly URN-qualified) attribute, if it has any. */
-export function subAttributesOf(endpoint: Endpoint, path: string): Set<string> | undefined {
+/**
+ * Whether the values of the attribute a path names compare case-exactly, per its schema
+ * definition (`userName` and `emails.value` do not; `id` and `externalId` do).
+ */
+export function comparesCaseExactly(endpoint: Endpoint, path: string, parent?: string): boolean {
+  return caseExactOf(endpoint, path, parent) ?? true;
+}
+
+/** caseExact of the attribute or sub-attribute a path names, or undefined where it names none. */
+function caseExactOf(endpoint: Endpoint, path: string, parent?: string): boolean | undefined {
+  if (parent !== undefined) return subAttributesOf(endpoint, parent)?.get(path.toLowerCase());
+  const [candidates, rest] = schemaAndRest(endpoint, path);
+  const parts = rest.split('.');
+  if (parts.length > 2) return undefined;
+  const [name = '', sub] = parts;
+  for (const names of candidates) {
+    const attribute = names.get(name);
+    const caseExact = sub === undefined ? attribute?.caseExact : attribute?.subs.get(sub);
+    if (caseExact !== undefined) return caseExact;
+  }
+  return undefined;
+}
+
+/** The sub-attributes of a (possibly URN-qualified) attribute, if it has any. */
+export function subAttributesOf(endpoint: Endpoint, path: string): SubAttributes | undefined {
   const [candidates, rest] = schemaAndRest(endpoint, path);
   for (const names of candidates) {
-    const subs = names.get(rest);
+    const subs = names.get(rest)?.subs;
     if (subs && subs.size > 0) return subs;
   }
   return undefined;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ENTERPRISE_SCHEMA, USER_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
+import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, USER_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
 
 const fresh = freshSandboxPerTest();
 
@@ -46,14 +46,72 @@ describe('filters over attributes some users lack (scimmy 1.3.5 answered 400 "Ca
   });
 });
 
-describe('userName filters are case-insensitive (RFC 7643 caseExact false; scimmy compared exactly)', () => {
-  it.each(['userName eq "bob.case"', 'userName eq "BOB.CASE"', 'userName sw "bob"', 'userName co "B.c"'])('%s finds Bob.Case', async (filter) => {
+describe('caseExact from the schema (RFC 7643 §2.2; scimmy compared every string exactly)', () => {
+  it.each([
+    'userName eq "bob.case"',
+    'userName eq "BOB.CASE"',
+    'userName sw "bob"',
+    'userName co "B.c"',
+    'name.givenName eq "bob"',
+    'emails.value eq "A@X.ORG"',
+    'emails[type eq "WORK"]',
+    `${USER_SCHEMA}:userName eq "bob.case"`,
+    `${ENTERPRISE_SCHEMA}:department eq "research"`,
+  ])('%s finds Bob.Case', async (filter) => {
     const { full } = await twoUsers();
     expect(await matches(filter)).toEqual([full]);
   });
 
-  it('keeps other attributes exact: name.givenName eq "bob" finds no one', async () => {
-    await twoUsers();
-    expect(await matches('name.givenName eq "bob"')).toEqual([]);
+  it('keeps caseExact attributes exact: externalId and id', async () => {
+    const id = await create(newUser('exact', { externalId: 'Ext-1' }));
+    expect(await matches('externalId eq "Ext-1"')).toEqual([id]);
+    expect(await matches('externalId eq "ext-1"')).toEqual([]);
+    expect(await matches(`id eq "${id.toUpperCase()}"`)).toEqual([]);
+  });
+
+  it('compares a group displayName ignoring case', async () => {
+    const response = await fresh.sandbox.scim('/Groups', { method: 'POST', key: fresh.key, body: { schemas: [GROUP_SCHEMA], displayName: 'Platform Team' } });
+    const { id } = (await response.json()) as { id: string };
+    const found = await fresh.sandbox.scim(`/Groups?filter=${encodeURIComponent('displayName eq "platform team"')}`, { key: fresh.key });
+    expect(((await found.json()) as { Resources: { id: string }[] }).Resources.map((group) => group.id)).toEqual([id]);
+  });
+});
+
+describe('not and pr (scimmy pushed not into each term, and counted empty values as present)', () => {
+  it('not (emails.value pr) finds the user without emails', async () => {
+    const { bare } = await twoUsers();
+    expect(await matches('not (emails.value pr)')).toEqual([bare]);
+  });
+
+  it('not (emails[type eq "work"]) finds the user without a work address', async () => {
+    const { bare } = await twoUsers();
+    expect(await matches('not (emails[type eq "work"])')).toEqual([bare]);
+  });
+
+  it('not (a and b) is not (not a and not b)', async () => {
+    const { full, bare } = await twoUsers();
+    expect((await matches('not (userName eq "Bob.Case" and name.givenName eq "Nobody")')).sort()).toEqual([full, bare].sort());
+  });
+
+  it('pr does not match an empty string or an empty complex value', async () => {
+    const empty = await create(newUser('empty', { title: '', name: {} }));
+    const { full } = await twoUsers();
+    expect(await matches('name pr')).toEqual([full]);
+    expect(await matches('title pr')).toEqual([]);
+    expect((await matches('not (title pr)')).length).toBe(3);
+    expect(await matches('not (name pr) and userName eq "empty"')).toEqual([empty]);
+  });
+
+  it('a multi-valued attribute of plain values matches where one value does', async () => {
+    const { full } = await twoUsers();
+    expect(await matches(`schemas eq "${ENTERPRISE_SCHEMA}"`)).toEqual([full]);
+  });
+});
+
+describe('what the evaluator cannot read gets a 400, not a 500', () => {
+  it.each(['active eq TRUE', 'groups.$ref pr'])('%s', async (filter) => {
+    const response = await fresh.sandbox.scim(`/Users?filter=${encodeURIComponent(filter)}`, { key: fresh.key });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ scimType: 'invalidFilter', detail: expect.stringContaining('lower case') });
   });
 });

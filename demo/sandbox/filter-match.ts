@@ -1,60 +1,94 @@
 import SCIMMY from 'scimmy';
+import { parse, Tester, type Compare, type Filter } from 'scim2-parse-filter';
+import { GROUP_SCHEMA, USER_SCHEMA } from '../../src/constants';
+import { comparesCaseExactly, type Endpoint } from './attribute-names';
 
 /**
- * Matches resources against a parsed filter, working around two defects of scimmy 1.3.5's
- * `Filter.match`:
+ * The resources a filter matches (RFC 7644 §3.4.2.2), evaluated by scim2-parse-filter rather than
+ * by scimmy 1.3.5's `Filter.match`, which a SCIM client finds wrong in four ways (each has a test
+ * in filter-match.test.ts):
  * - it dives into a complex or multi-valued attribute without checking that the resource has it
- *   (`Object.entries(undefined)`), so `emails.value eq …` or `name.givenName eq …` throws
- *   "Cannot convert undefined or null to object" as soon as one resource lacks `emails` or `name`.
- *   A resource that lacks what the filter looks into does not match it (RFC 7644 §3.4.2.2).
- * - it compares every string case-sensitively, but RFC 7643 §4.1.1 makes `userName` caseExact
- *   false, so `userName eq "bob.case"` must find `Bob.Case`: both sides are compared lower-cased.
+ *   (`Object.entries(undefined)`), so `emails.value eq …` answers 400 "Cannot convert undefined or
+ *   null to object" as soon as one resource lacks `emails`;
+ * - its parser pushes `not` into each term, so `not (a and b)` means `not a and not b`, and
+ *   `not (emails.value pr)` matches no one, not even users without emails;
+ * - it compares every string exactly, where RFC 7643 §2.2 compares attributes with caseExact
+ *   false (`userName`, `displayName`, `emails.value`, …) ignoring case;
+ * - `pr` matches an empty string or an empty complex value.
+ * On top of scim2-parse-filter, which gets `not` and absent attributes right, this adds caseExact
+ * from scimmy's schema definitions, RFC 7644's `pr`, and core-schema URN prefixes
+ * (`urn:…:core:2.0:User:userName`), which scim2-parse-filter looks for as a key of the resource.
  */
-export function matchFilter<T extends object>(filter: SCIMMY.Types.Filter, resources: readonly T[]): T[] {
-  const caseless = /username/i.test(filter.expression);
-  const comparable = caseless ? resources.map(lowerUserName) : [...resources];
-  const expressions = caseless ? [...filter].map((expression) => lowerUserNames(expression) as object) : [...filter];
-  const matched = new Set(matchSkippingAbsent(expressions, comparable));
-  return resources.filter((_, index) => matched.has(comparable[index] as T));
+export function matchFilter<T extends object>(endpoint: Endpoint, expression: string, resources: readonly T[]): T[] {
+  const filter = prepared(endpoint, parsedOrInvalid(expression));
+  const tester = new ScimTester();
+  return resources.filter((resource) => tester.test(resource, filter));
 }
 
-/**
- * scimmy's match over all resources at once; where it throws on an absent attribute, each
- * resource and each alternative (`or`) is tried alone, so the one that throws does not hide
- * another that matches.
- */
-function matchSkippingAbsent<T extends object>(expressions: object[], resources: T[]): T[] {
+/** scim2-parse-filter refuses two things scimmy reads: `$ref` in a path, and `TRUE`/`False`/`NULL` in capitals. */
+function parsedOrInvalid(expression: string): Filter {
   try {
-    return new SCIMMY.Types.Filter(expressions).match(resources);
+    return parse(expression);
   } catch {
-    const alternatives = expressions.map((expression) => new SCIMMY.Types.Filter([expression]));
-    return resources.filter((resource) =>
-      alternatives.some((alternative) => {
-        try {
-          return alternative.match([resource]).length > 0;
-        } catch {
-          return false;
-        }
-      }),
-    );
+    const detail = 'The filter could not be parsed: write true, false and null in lower case, and filter on other attributes than $ref';
+    throw new SCIMMY.Types.Error(400, 'invalidFilter', detail);
   }
 }
 
-const isUserName = (attribute: string) => attribute.toLowerCase() === 'username';
+/** A comparison whose string value, lower-cased here, meets attribute values lower-cased. */
+type CaselessCompare = Compare & { compValue: string; caseless: true };
 
-/** Every string under a `userName` key of a filter expression object, lower-cased. */
-function lowerUserNames(expression: unknown, underUserName = false): unknown {
-  if (typeof expression === 'string') return underUserName ? expression.toLowerCase() : expression;
-  if (Array.isArray(expression)) return expression.map((item) => lowerUserNames(item, underUserName));
-  if (expression && typeof expression === 'object') {
-    return Object.fromEntries(
-      Object.entries(expression).map(([key, value]) => [key, lowerUserNames(value, underUserName || isUserName(key))]),
-    );
-  }
-  return expression;
+const CORE_PREFIXES = [USER_SCHEMA, GROUP_SCHEMA].map((urn) => `${urn.toLowerCase()}:`);
+
+function withoutCorePrefix(path: string): string {
+  const prefix = CORE_PREFIXES.find((core) => path.toLowerCase().startsWith(core));
+  return prefix ? path.slice(prefix.length) : path;
 }
 
-function lowerUserName<T extends object>(resource: T): T {
-  const entries = Object.entries(resource).map(([key, value]) => [key, isUserName(key) && typeof value === 'string' ? value.toLowerCase() : value]);
-  return Object.fromEntries(entries) as T;
+/** The filter with core-schema prefixes dropped and caseless comparisons marked. `parent` is `emails` inside `emails[…]`. */
+function prepared(endpoint: Endpoint, filter: Filter, parent?: string): Filter {
+  switch (filter.op) {
+    case 'and':
+    case 'or':
+      return { ...filter, filters: filter.filters.map((each) => prepared(endpoint, each, parent)) };
+    case 'not':
+      return { ...filter, filter: prepared(endpoint, filter.filter, parent) };
+    case '[]':
+      return { ...filter, attrPath: withoutCorePrefix(filter.attrPath), valFilter: prepared(endpoint, filter.valFilter, filter.attrPath) };
+    case 'pr':
+      return { ...filter, attrPath: withoutCorePrefix(filter.attrPath) };
+    default: {
+      const compare = { ...filter, attrPath: withoutCorePrefix(filter.attrPath) };
+      if (typeof filter.compValue !== 'string' || comparesCaseExactly(endpoint, filter.attrPath, parent)) return compare;
+      const caseless: CaselessCompare = { ...compare, compValue: filter.compValue.toLowerCase(), caseless: true };
+      return caseless;
+    }
+  }
+}
+
+const lowered = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/** RFC 7644 §3.4.2.2: "a non-empty value, or … a non-empty node for complex attributes". */
+function isPresent(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  if (typeof value === 'object') return Object.values(value).some(isPresent);
+  return true;
+}
+
+class ScimTester extends Tester {
+  override test(resource: unknown, filter: Filter): boolean {
+    if (!('caseless' in filter)) return super.test(resource, filter);
+    const { op, attrPath, compValue } = filter as CaselessCompare;
+    return this.attrTest(this.attrPath(attrPath), resource, (value) => this[op](lowered(value), compValue));
+  }
+
+  /** A multi-valued attribute of plain values (`schemas`) matches where one of its values does. */
+  override attrTest(path: string[], resource: unknown, op: (value: unknown) => boolean): boolean {
+    if (path.length === 0 && Array.isArray(resource)) return resource.some(op);
+    return super.attrTest(path, resource, op);
+  }
+
+  override pr(value: unknown): boolean {
+    return isPresent(value);
+  }
 }

@@ -34,7 +34,7 @@ function inPlace(endpoint: Endpoint, operation: unknown): unknown {
   if (parsed?.filter === undefined) return operation;
   if (parsed.sub !== undefined || !isPlainObject(value)) return { ...(operation as object), op: 'add' };
   const given = new Set(Object.keys(value).map((name) => name.toLowerCase()));
-  const cleared = [...(subAttributesOf(endpoint, parsed.attribute) ?? [])].filter((name) => !given.has(name));
+  const cleared = [...(subAttributesOf(endpoint, parsed.attribute)?.keys() ?? [])].filter((name) => !given.has(name));
   return { ...(operation as object), op: 'add', value: { ...Object.fromEntries(cleared.map((name) => [name, undefined])), ...value } };
 }
 

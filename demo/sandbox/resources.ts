@@ -30,7 +30,7 @@ export function declareScimResources(): void {
       const users = firstPage ? store.users.first(firstPage.count) : store.users.list();
       const withMemberships = users.map((user) => withGroups(user, store));
       if (firstPage) return Object.assign(new Array<Stored<UserData>>(firstPage.total), withMemberships);
-      return page(resource, resource.filter ? matchFilter(resource.filter, withMemberships) : withMemberships);
+      return page(resource, resource.filter ? matchFilter('users', resource.filter.expression, withMemberships) : withMemberships);
     })
     .degress((resource, store: SandboxStore) => {
       const id = requireId(resource.id);
@@ -48,7 +48,7 @@ export function declareScimResources(): void {
     .egress((resource, store: SandboxStore) => {
       if (resource.id) return store.groups.get(resource.id);
       const groups = store.groups.list();
-      return page(resource, resource.filter ? matchFilter(resource.filter, groups) : groups);
+      return page(resource, resource.filter ? matchFilter('groups', resource.filter.expression, groups) : groups);
     })
     .degress((resource, store: SandboxStore) => {
       const id = requireId(resource.id);
