@@ -4,10 +4,12 @@ import { startDemoServer, type DemoServer } from '../demo/server';
 import { failedLoadLine } from './support/page-errors';
 import { createKeyOnKeyPage, expect, expectTenCreated, pressAndSettle, test } from './support/demo-site';
 
-// Writes the README's pictures of the demo to docs/, each after its state is reached (a state
-// that cannot be reached fails the test). It checks states, not pixels. Each test has its own
-// server, so the Groups of one cannot collide with another's (a repeated name answers 409).
-const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
+// Pictures the demo's main states, each after its state is reached (a state that cannot be reached
+// fails the test). It checks states, not pixels. A test run writes them to test-results/, so it leaves
+// the work tree clean; `npm run screenshots` (UPDATE_SCREENSHOTS=1) writes the README's copies in docs/.
+// Each test has its own server, so the Groups of one cannot collide with another's (a repeated name answers 409).
+const folder = process.env.UPDATE_SCREENSHOTS ? '../docs/' : '../test-results/screenshots/';
+const picture = (name: string) => fileURLToPath(new URL(`${folder}${name}`, import.meta.url));
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -24,7 +26,7 @@ test.afterEach(async ({ page }) => {
 
 async function snap(page: Page, name: string, fullPage: boolean) {
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: docs(name), fullPage, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path: picture(name), fullPage, animations: 'disabled', caret: 'hide' });
 }
 
 /** With a Pro key made on the key page, ten Users and ten Groups created on the generators page. */
