@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCIM_CONTENT_TYPE } from '../constants';
 import { API_KEY_PLACEHOLDER, sendScim, type ScimResult } from './client';
+import { har as validHar } from 'har-validator';
 import { harFileName, harOf } from './har';
 
 const URL = 'https://scim.example.com/scim/v2/Users';
@@ -19,6 +20,11 @@ function call(response: () => Response | Promise<Response>, body: unknown = { us
     signal: new AbortController().signal,
     fetch: async () => response(),
   });
+}
+
+/** A recorded DELETE: no request body, and no key. */
+function remove(response: () => Response): Promise<ScimResult> {
+  return sendScim({ method: 'DELETE', url: `${URL}/42`, apiKey: null, timeoutMs: 1000, signal: new AbortController().signal, fetch: async () => response() });
 }
 
 const created = () =>
@@ -74,18 +80,29 @@ describe('harOf', () => {
   });
 
   it('keeps a text body as text and a call without a body without postData', async () => {
-    const html = await sendScim({
-      method: 'DELETE',
-      url: `${URL}/42`,
-      apiKey: null,
-      timeoutMs: 1000,
-      signal: new AbortController().signal,
-      fetch: async () => new Response('<h1>gone</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }),
-    });
+    const html = await remove(() => new Response('<h1>gone</h1>', { status: 500, headers: { 'Content-Type': 'text/html' } }));
     const [entry] = harOf([html], CREATOR).log.entries;
     expect(entry?.request).not.toHaveProperty('postData');
     expect(entry?.request.bodySize).toBe(0);
     expect(entry?.response.content).toEqual({ size: 13, mimeType: 'text/html', text: '<h1>gone</h1>' });
+  });
+});
+
+describe('harOf, read by har-validator (the HAR 1.2 JSON schema)', () => {
+  it('is a valid HAR for answered, failed, redacted and body-less calls together', async () => {
+    const calls = await Promise.all([
+      call(created),
+      call(() => Promise.reject(new TypeError('Failed to fetch'))),
+      call(() => new Response(JSON.stringify({ detail: `bad key ${KEY}` }), { status: 401 })),
+      remove(() => new Response(null, { status: 204 })),
+    ]);
+    await expect(validHar(harOf(calls, CREATOR))).resolves.toBeTruthy();
+  });
+
+  it('is refused when an entry lacks what HAR 1.2 requires (so the check above can fail)', async () => {
+    const har = harOf([await call(created)], CREATOR);
+    const [entry] = har.log.entries;
+    await expect(validHar({ log: { ...har.log, entries: [{ ...entry, timings: undefined }] } })).rejects.toMatchObject({ errors: expect.any(Array) });
   });
 });
 
