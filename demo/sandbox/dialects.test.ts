@@ -5,7 +5,7 @@ import { assignMembers } from '../../src/scim/members/assign-members';
 import type { KnownUser } from '../../src/scim/members/known-users';
 import { createRecordGenerator } from '../../src/scim/generate';
 import { PROFILES } from '../../src/scim/schemas';
-import { GROUP_SCHEMA, PATCH_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
+import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
 
 const fresh = freshSandboxPerTest();
 
@@ -47,7 +47,7 @@ describe.each(PROFILES)('the sandbox and the %s dialect', (profile) => {
   });
 });
 
-describe('membership operations as Entra and Okta spell them', () => {
+describe('PATCH requests as Entra and Okta spell them', () => {
   it.each([
     // Entra's "Update Group [Remove Members]" (use-scim-to-provision-users-and-groups.md): path `members`, the members in `value`.
     ['entra', (id: string) => ({ op: 'Remove', path: 'members', value: [{ $ref: null, value: id }] })],
@@ -81,5 +81,52 @@ describe('membership operations as Entra and Okta spell them', () => {
     });
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     expect(((await response.json()) as { active: unknown }).active).toBe(true);
+  });
+
+  it.each(['Add', 'Replace'])("%s sets the enterprise manager from Entra's bare id string", async (op) => {
+    const [user, manager] = [await createUser(`managed.${op}`), await createUser(`manager.${op}`)];
+    const response = await fresh.sandbox.scim(`/Users/${user.id}`, {
+      method: 'PATCH',
+      key: fresh.key,
+      body: { schemas: [PATCH_SCHEMA], Operations: [{ op, path: `${ENTERPRISE_SCHEMA}:manager`, value: manager.id }] },
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(((await response.json()) as Record<string, unknown>)[ENTERPRISE_SCHEMA]).toEqual({ manager: { value: manager.id } });
+  });
+
+  // "Requests to replace multiple attributes", without and with Entra's compliance flag (Microsoft's
+  // "Known issues and resolutions with SCIM 2.0 protocol compliance"): paths, then dotted keys in a path-less value.
+  it.each([
+    [
+      'without the flag',
+      [
+        { op: 'Replace', path: 'displayName', value: 'Pvlo' },
+        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'new@example.org' },
+        { op: 'Replace', path: 'name.givenName', value: 'Gtfd' },
+        { op: 'Replace', path: `${ENTERPRISE_SCHEMA}:employeeNumber`, value: 'Eqpj' },
+      ],
+    ],
+    [
+      'with the flag',
+      [
+        { op: 'replace', path: 'emails[type eq "work"].value', value: 'new@example.org' },
+        { op: 'replace', value: { displayName: 'Pvlo', 'name.givenName': 'Gtfd', [`${ENTERPRISE_SCHEMA}:employeeNumber`]: 'Eqpj' } },
+      ],
+    ],
+  ])("replaces several attributes as Entra does %s", async (_flag, operations) => {
+    const created = await fresh.sandbox.scim('/Users', {
+      method: 'POST',
+      key: fresh.key,
+      body: newUser(`several.${operations.length}`, { emails: [{ type: 'work', value: 'old@example.org', primary: true }], name: { givenName: 'Old', familyName: 'Kept' } }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const response = await fresh.sandbox.scim(`/Users/${id}`, { method: 'PATCH', key: fresh.key, body: { schemas: [PATCH_SCHEMA], Operations: operations } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({
+      displayName: 'Pvlo',
+      name: { givenName: 'Gtfd', familyName: 'Kept' },
+      emails: [{ type: 'work', value: 'new@example.org', primary: true }],
+      [ENTERPRISE_SCHEMA]: { employeeNumber: 'Eqpj' },
+    });
   });
 });

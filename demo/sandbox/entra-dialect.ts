@@ -1,21 +1,30 @@
 import type { RequestHandler } from 'express';
+import { ENTERPRISE_USER_SCHEMA } from '../../src/constants';
+
+const MANAGER_PATH = `${ENTERPRISE_USER_SCHEMA}:manager`.toLowerCase();
 
 /**
- * Entra ID sends `active` as the string "True" or "False" in PATCH requests unless a tenant opts in
- * to the compliant form ("Requests made to disable users", Microsoft's "Known issues and resolutions
- * with SCIM 2.0 protocol compliance": https://learn.microsoft.com/entra/identity/app-provisioning/
- * application-provisioning-config-problem-scim-compatibility). Providers that serve Entra must read
- * them as booleans; scimmy refuses a string for a boolean attribute, so convert before it sees them.
- * scimmy already matches `op` case-insensitively (Entra's "Replace", "Add", "Remove").
+ * Reads two values Entra ID sends in PATCH requests the way Entra means them, before scimmy sees
+ * them (scimmy already matches `op` case-insensitively: Entra's "Replace", "Add", "Remove"):
+ * - `active` as the string "True" or "False", unless a tenant opts in to the compliant form
+ *   ("Requests made to disable users", Microsoft's "Known issues and resolutions with SCIM 2.0
+ *   protocol compliance": https://learn.microsoft.com/entra/identity/app-provisioning/
+ *   application-provisioning-config-problem-scim-compatibility). scimmy refuses a string for a boolean.
+ * - the enterprise `manager` as the manager's id alone, `{"op":"Add","path":"urn:…:User:manager",
+ *   "value":"<id>"}`, where RFC 7643 §4.3 makes it complex (`{"value":"<id>"}`); SCIM libraries that
+ *   serve Entra read it so too (elimity-com/scim, schema/core.go). scimmy refuses a string for it.
  */
-export const acceptStringActive: RequestHandler = (req, _res, next) => {
+export const acceptEntraPatchValues: RequestHandler = (req, _res, next) => {
   const operations: unknown = req.method === 'PATCH' && isObject(req.body) ? req.body.Operations : undefined;
   if (Array.isArray(operations)) {
     for (const operation of operations) {
       if (!isObject(operation)) continue;
-      if (typeof operation.path === 'string' && operation.path.toLowerCase() === 'active') {
+      const path = typeof operation.path === 'string' ? operation.path.toLowerCase() : undefined;
+      if (path === 'active') {
         operation.value = stringBoolean(operation.value);
-      } else if (operation.path === undefined && isObject(operation.value) && 'active' in operation.value) {
+      } else if (path === MANAGER_PATH && typeof operation.value === 'string') {
+        operation.value = { value: operation.value };
+      } else if (path === undefined && isObject(operation.value) && 'active' in operation.value) {
         operation.value.active = stringBoolean(operation.value.active);
       }
     }

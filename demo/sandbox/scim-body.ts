@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { SCIM_CONTENT_TYPE } from '../../src/constants';
-import { acceptStringActive } from './entra-dialect';
+import { acceptEntraPatchValues } from './entra-dialect';
 import { sendScimError } from './scim-error';
 
 /**
@@ -10,7 +10,7 @@ import { sendScimError } from './scim-error';
 export const parseScimBody: RequestHandler[] = [
   express.json({ type: [SCIM_CONTENT_TYPE, 'application/json'] }),
   requireSchemasArray,
-  acceptStringActive,
+  acceptEntraPatchValues,
 ];
 
 /** RFC 7643 §3: `schemas` is an array of URN strings; scimmy 1.3.5 also takes a lone string. */
