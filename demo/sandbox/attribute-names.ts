@@ -3,7 +3,7 @@ import SCIMMY from 'scimmy';
 interface Attribute {
   name: string;
   type: string;
-  config: { caseExact: boolean };
+  config: { caseExact: boolean; multiValued: boolean };
   subAttributes?: Attribute[];
 }
 interface Definition {
@@ -13,8 +13,8 @@ interface Definition {
 
 /** Lower-cased sub-attribute name -> whether its values compare case-exactly. */
 type SubAttributes = Map<string, boolean>;
-/** Lower-cased attribute name -> whether it compares case-exactly, and its sub-attributes, per schema URN. */
-type Names = Map<string, { caseExact: boolean; subs: SubAttributes }>;
+/** Lower-cased attribute name -> how it compares, whether it is multi-valued, and its sub-attributes, per schema URN. */
+type Names = Map<string, { caseExact: boolean; multiValued: boolean; subs: SubAttributes }>;
 
 /** Only strings can compare ignoring case; every other type compares exactly (RFC 7643 §2.3). */
 const isCaseExact = ({ type, config }: Attribute) => type !== 'string' || config.caseExact;
@@ -23,7 +23,7 @@ function namesOf(definition: Definition): [string, Names] {
   const names: Names = new Map();
   for (const attribute of definition.attributes) {
     const subs = (attribute.subAttributes ?? []).map((sub): [string, boolean] => [sub.name.toLowerCase(), isCaseExact(sub)]);
-    names.set(attribute.name.toLowerCase(), { caseExact: isCaseExact(attribute), subs: new Map(subs) });
+    names.set(attribute.name.toLowerCase(), { caseExact: isCaseExact(attribute), multiValued: attribute.config.multiValued, subs: new Map(subs) });
   }
   return [definition.id.toLowerCase(), names];
 }
@@ -81,6 +81,12 @@ function caseExactOf(endpoint: Endpoint, path: string, parent?: string): boolean
     if (caseExact !== undefined) return caseExact;
   }
   return undefined;
+}
+
+/** Whether a (possibly URN-qualified) attribute of the endpoint's schemas is multi-valued (`emails`, `members`). */
+export function isMultiValued(endpoint: Endpoint, path: string): boolean {
+  const [candidates, rest] = schemaAndRest(endpoint, path);
+  return candidates.some((names) => names.get(rest)?.multiValued === true);
 }
 
 /** The sub-attributes of a (possibly URN-qualified) attribute, if it has any. */

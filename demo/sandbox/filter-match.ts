@@ -20,9 +20,32 @@ import { comparesCaseExactly, type Endpoint } from './attribute-names';
  * (`urn:…:core:2.0:User:userName`), which scim2-parse-filter looks for as a key of the resource.
  */
 export function matchFilter<T extends object>(endpoint: Endpoint, expression: string, resources: readonly T[]): T[] {
-  const filter = prepared(endpoint, parsedOrInvalid(expression));
+  return matching(prepared(endpoint, parsedOrInvalid(expression)), resources);
+}
+
+/** The values of a multi-valued attribute a value filter selects: `type eq "work"` of `emails[type eq "work"]`. */
+export function matchValueFilter<T extends object>(endpoint: Endpoint, attribute: string, expression: string, values: readonly T[]): T[] {
+  return matching(prepared(endpoint, parsedOrInvalid(expression), attribute), values);
+}
+
+function matching<T extends object>(filter: Filter, candidates: readonly T[]): T[] {
   const tester = new ScimTester();
-  return resources.filter((resource) => tester.test(resource, filter));
+  return candidates.filter((candidate) => tester.test(candidate, filter));
+}
+
+/**
+ * The sub-attribute values a value filter pins down, when it is only `eq` comparisons joined by
+ * `and` (`type eq "work" and primary eq true` is `{type: "work", primary: true}`); else undefined.
+ */
+export function equalitiesOf(expression: string): Record<string, unknown> | undefined {
+  const equalities = (filter: Filter): [string, unknown][] | undefined => {
+    if (filter.op === 'eq') return [[filter.attrPath, filter.compValue]];
+    if (filter.op !== 'and') return undefined;
+    const parts = filter.filters.map(equalities);
+    return parts.every((part) => part !== undefined) ? parts.flat() : undefined;
+  };
+  const entries = equalities(parsedOrInvalid(expression));
+  return entries && Object.fromEntries(entries);
 }
 
 /** scim2-parse-filter refuses two things scimmy reads: `$ref` in a path, and `TRUE`/`False`/`NULL` in capitals. */
@@ -40,7 +63,8 @@ type CaselessCompare = Compare & { compValue: string; caseless: true };
 
 const CORE_PREFIXES = [USER_SCHEMA, GROUP_SCHEMA].map((urn) => `${urn.toLowerCase()}:`);
 
-function withoutCorePrefix(path: string): string {
+/** A path without a leading core-schema URN: `urn:…:core:2.0:User:emails` is `emails`. */
+export function withoutCorePrefix(path: string): string {
   const prefix = CORE_PREFIXES.find((core) => path.toLowerCase().startsWith(core));
   return prefix ? path.slice(prefix.length) : path;
 }

@@ -101,6 +101,58 @@ describe('PATCH with a value filter in the path (RFC 7644 §3.5.2)', () => {
     expect(await response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], scimType: 'noTarget' });
   });
 
+  it('says which operation had no target, under the op the client sent', async () => {
+    const id = await userWithEmails();
+
+    const response = await patch(id, { op: 'add', path: 'title', value: 'x' }, { op: 'Replace', path: 'emails[value eq "nobody@x.org"].value', value: 'z@x.org' });
+
+    expect(await response.json()).toMatchObject({ scimType: 'noTarget', detail: expect.stringContaining('(operation 2, replace)') });
+  });
+
+  it('compares the filter as the schema says: emails[type eq "WORK"] finds the work address (caseExact false)', async () => {
+    const id = await userWithEmails();
+
+    const emails = await emailsAfter(await patch(id, { op: 'replace', path: 'emails[type eq "WORK"].value', value: 'w@x.org' }));
+
+    expect(emails.map((email) => email.value)).toEqual(['w@x.org', 'b@x.org']);
+  });
+
+  // Entra ID gives a user a work address this way (Microsoft Q&A "Entra ID patch sending Add instead of Replace").
+  it.each([
+    ['a user without e-mails', newUser('bare.user'), [{ type: 'work', value: 'new@x.org' }]],
+    ['a user with only a home address', newUser('home.user', { emails: [{ value: 'h@x.org', type: 'home' }] }), [{ value: 'h@x.org', type: 'home' }, { type: 'work', value: 'new@x.org' }]],
+  ])('an Add on emails[type eq "work"].value that matches nothing adds the work address, for %s', async (_case, user, expected) => {
+    const created = await fresh.sandbox.scim('/Users', { method: 'POST', key: fresh.key, body: user });
+    const { id } = (await created.json()) as { id: string };
+
+    const emails = await emailsAfter(await patch(id, { op: 'Add', path: 'emails[type eq "work"].value', value: 'new@x.org' }));
+
+    expect(emails).toEqual(expected);
+  });
+
+  it('answers 400 noTarget to an add that matches nothing when its filter does not pin the value down', async () => {
+    const id = await userWithEmails();
+
+    const response = await patch(id, { op: 'add', path: 'emails[value co "nobody"].display', value: 'x' });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ scimType: 'noTarget' });
+  });
+
+  it('a filtered operation sees a path-less replace before it', async () => {
+    const id = await userWithEmails();
+
+    const emails = await emailsAfter(
+      await patch(
+        id,
+        { op: 'replace', value: { emails: [{ value: 'n@x.org', type: 'work' }] } },
+        { op: 'replace', path: 'emails[type eq "work"].value', value: 'm@x.org' },
+      ),
+    );
+
+    expect(emails).toEqual([{ value: 'm@x.org', type: 'work' }]);
+  });
+
   it.each([
     ['an unknown attribute', 'nickname2'],
     ['an unknown sub-attribute', 'name.middle'],

@@ -4,7 +4,7 @@ import SCIMMYRouters from 'scimmy-routers';
 import { authenticatedKey, requireApiKey } from './auth';
 import { keepQueryWritable } from './express5-query';
 import type { KeyRing } from './keys';
-import { replaceFilteredPathsInPlace } from './patch-replace';
+import { resolveFilteredPaths } from './patch-filters';
 import { guardQueries } from './query-guard';
 import { limitPerKey } from './rate-limit';
 import { declareScimResources } from './resources';
@@ -28,7 +28,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, windowMs: number)
   declareScimResources();
 
   const router = express.Router();
-  router.use(requireApiKey(keys), limitPerKey(windowMs), keepQueryWritable, parseScimBody, scimBodyErrors, guardQueries, replaceFilteredPathsInPlace);
+  router.use(requireApiKey(keys), limitPerKey(windowMs), keepQueryWritable, parseScimBody, scimBodyErrors, guardQueries, resolveFilteredPaths(store));
   router.all('/Me', (_req, res) => sendScimError(res, 501, 'The sandbox has no /Me endpoint: API keys are not Users'));
 
   // scimmy's service provider config is process-wide and the SCIMMYRouters constructor

@@ -1,0 +1,140 @@
+import type { RequestHandler } from 'express';
+import { endpointOf, isMultiValued, type Endpoint } from './attribute-names';
+import { parsePatchPath, type PatchPath } from './filter-check';
+import { equalitiesOf, matchValueFilter, withoutCorePrefix } from './filter-match';
+import { sendScimError } from './scim-error';
+import type { SandboxStore } from './store';
+
+type Value = Record<string, unknown>;
+interface Operation {
+  op?: unknown;
+  path?: unknown;
+  value?: unknown;
+}
+
+/** Why a filtered operation cannot be carried out: RFC 7644 §3.5.2's `noTarget`. */
+class NoTarget extends Error {}
+
+/**
+ * Carries out the PATCH operations whose path filters a multi-valued attribute (RFC 7644 §3.5.2:
+ * `emails[type eq "work"].value`, `members[value eq "…"]`) on the stored resource, and hands each
+ * to scimmy as a replace of the whole attribute. scimmy 1.3.5's own handling of them is wrong:
+ * - it carries out a `replace` as a `remove` then an `add` of the same path, so the add finds none
+ *   of the values the filter selected: noTarget for `emails[value eq "a@x.org"].value` although the
+ *   address exists, and a whole value replaced moves to the end of the list;
+ * - its filter compares exactly, where RFC 7643 gives `type` and `value` of `emails` caseExact false;
+ * - an `add` whose filter matches no value answers noTarget. Entra ID sends `Add` on
+ *   `emails[type eq "work"].value` to give a user a work address (Microsoft Q&A "Entra ID patch
+ *   sending Add instead of Replace"), so, as RFC 7644 §3.5.2.1 adds an attribute that has no value,
+ *   the sandbox adds a value made of the filter's equalities and the given sub-attribute.
+ * Operations are resolved in order, each on what the ones before it left (scimmy still carries out
+ * the unfiltered ones itself). Runs after `guardQueries`, so every path here has been checked
+ * against the schemas.
+ */
+export function resolveFilteredPaths(store: SandboxStore): RequestHandler {
+  return (req, res, next) => {
+    const operations = req.method === 'PATCH' ? (req.body as { Operations?: unknown } | undefined)?.Operations : undefined;
+    const resource = Array.isArray(operations) ? storedResource(store, req.path) : undefined;
+    if (!resource) return next();
+    try {
+      (req.body as { Operations: unknown[] }).Operations = resolve(endpointOf(req.path), resource, operations as unknown[]);
+      next();
+    } catch (error) {
+      if (!(error instanceof NoTarget)) throw error;
+      sendScimError(res, 400, error.message, 'noTarget');
+    }
+  };
+}
+
+function storedResource(store: SandboxStore, path: string): Value | undefined {
+  const [, type, id, ...rest] = path.split('/');
+  if (id === undefined || rest.length > 0) return undefined;
+  const collection = type?.toLowerCase() === 'users' ? store.users : type?.toLowerCase() === 'groups' ? store.groups : undefined;
+  return collection?.has(id) ? (collection.get(id) as Value) : undefined;
+}
+
+type FilteredPath = PatchPath & { filter: string };
+const isFiltered = (path: PatchPath | undefined): path is FilteredPath => path?.filter !== undefined;
+
+type ValuesOf = (name: string) => Value[] | undefined;
+
+function resolve(endpoint: Endpoint, resource: Value, operations: unknown[]): unknown[] {
+  /** Lower-cased attribute name -> its values as the operations so far have left them. */
+  const resolved = new Map<string, Value[]>();
+  const valuesOf: ValuesOf = (name) => (isMultiValued(endpoint, name) ? (resolved.get(name) ?? valuesIn(resource, name)) : undefined);
+
+  return operations.map((operation, index) => {
+    const { op, path, value } = (operation ?? {}) as Operation;
+    const verb = typeof op === 'string' ? op.toLowerCase() : '';
+    const parsed = typeof path === 'string' ? parsePatchPath(withoutCorePrefix(path)) : undefined;
+    const name = parsed?.attribute.toLowerCase() ?? '';
+    const values = valuesOf(name);
+    if (!isFiltered(parsed) || values === undefined) {
+      follow(verb, parsed, path, value, resolved, valuesOf);
+      return operation;
+    }
+    const after = applyFiltered(endpoint, verb, parsed, values, value);
+    if (!after) throw new NoTarget(`No value of ${parsed.attribute} matches the filter in '${String(path)}' (operation ${index + 1}, ${verb})`);
+    resolved.set(name, after);
+    return after.length > 0 ? { op: 'replace', path: parsed.attribute, value: after } : { op: 'remove', path: parsed.attribute };
+  });
+}
+
+/** A multi-valued attribute's values on the stored resource, [] when it has none. */
+function valuesIn(resource: Value, name: string): Value[] {
+  const key = Object.keys(resource).find((candidate) => candidate.toLowerCase() === name);
+  const values = key === undefined ? undefined : resource[key];
+  return Array.isArray(values) ? (values as Value[]) : [];
+}
+
+/** What each operation scimmy carries out itself does to the multi-valued attributes, so later filtered ones see it. */
+function follow(verb: string, parsed: PatchPath | undefined, path: unknown, value: unknown, resolved: Map<string, Value[]>, valuesOf: ValuesOf): void {
+  const changes: [string, unknown][] = path === undefined && isValue(value) ? Object.entries(value) : parsed ? [[parsed.attribute, value]] : [];
+  for (const [attribute, given] of changes) {
+    const [name = '', sub] = withoutCorePrefix(attribute).toLowerCase().split('.');
+    const before = valuesOf(name);
+    if (before) resolved.set(name, unfiltered(verb, before, sub, given));
+  }
+}
+
+function unfiltered(verb: string, before: Value[], sub: string | undefined, value: unknown): Value[] {
+  if (sub !== undefined) return before.map((each) => (verb === 'remove' ? withoutSub(each, sub) : withSub(each, sub, value)));
+  if (verb === 'remove') return [];
+  if (verb === 'replace') return asValues(value);
+  return verb === 'add' ? [...before, ...asValues(value)] : before;
+}
+
+function asValues(value: unknown): Value[] {
+  return (Array.isArray(value) ? value : [value]).filter(isValue);
+}
+
+/** The attribute's values after a filtered operation, or undefined when it has no target. */
+function applyFiltered(endpoint: Endpoint, verb: string, path: FilteredPath, values: Value[], value: unknown): Value[] | undefined {
+  const selected = new Set(matchValueFilter(endpoint, path.attribute, path.filter, values));
+  const { sub } = path;
+  if (verb === 'remove') {
+    return sub === undefined ? values.filter((each) => !selected.has(each)) : values.map((each) => (selected.has(each) ? withoutSub(each, sub) : each));
+  }
+  const changed = (each: Value): Value => {
+    if (sub !== undefined) return withSub(each, sub, value);
+    // A value that is not an object goes to scimmy as it is, which answers invalidValue.
+    return verb === 'add' && isValue(value) ? { ...each, ...value } : (value as Value);
+  };
+  if (selected.size > 0) return values.map((each) => (selected.has(each) ? changed(each) : each));
+  const pinned = verb === 'add' ? equalitiesOf(path.filter) : undefined;
+  return pinned && [...values, changed(pinned)];
+}
+
+/** The value with a sub-attribute set, under the name it already has in any letter case. */
+function withSub(each: Value, sub: string, given: unknown): Value {
+  const key = Object.keys(each).find((candidate) => candidate.toLowerCase() === sub.toLowerCase()) ?? sub;
+  return { ...each, [key]: given };
+}
+
+function withoutSub(each: Value, sub: string): Value {
+  return Object.fromEntries(Object.entries(each).filter(([key]) => key.toLowerCase() !== sub.toLowerCase()));
+}
+
+function isValue(value: unknown): value is Value {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
