@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import SCIMMY from 'scimmy';
 import { endpointOf, isMultiValued, type Endpoint } from './attribute-names';
 import { parsePatchPath, type PatchPath } from './filter-check';
 import { equalitiesOf, matchValueFilter, withoutCorePrefix } from './filter-match';
@@ -40,8 +41,9 @@ export function resolveFilteredPaths(store: SandboxStore): RequestHandler {
       (req.body as { Operations: unknown[] }).Operations = resolve(endpointOf(req.path), resource, operations as unknown[]);
       next();
     } catch (error) {
-      if (!(error instanceof NoTarget)) throw error;
-      sendScimError(res, 400, error.message, 'noTarget');
+      if (error instanceof NoTarget) sendScimError(res, 400, error.message, 'noTarget');
+      else if (error instanceof SCIMMY.Types.Error) sendScimError(res, 400, error.message, 'invalidPath');
+      else throw error;
     }
   };
 }

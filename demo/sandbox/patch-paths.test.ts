@@ -159,6 +159,7 @@ describe('PATCH with a value filter in the path (RFC 7644 §3.5.2)', () => {
     ['a bad filter', 'emails[value eq].value'],
     ['a filter on an unknown sub-attribute', 'emails[colour eq "red"].value'],
     ['an unknown schema', 'urn:example:x:attr'],
+    ['a literal in capitals, which the filter evaluator cannot read', 'emails[primary eq TRUE].value'],
   ])('answers 400 invalidPath to %s', async (_case, path) => {
     const id = await userWithEmails();
 
