@@ -3,6 +3,7 @@ import SCIMMY from 'scimmy';
 import { endpointOf, isMultiValued, type Endpoint } from './attribute-names';
 import { parsePatchPath, type PatchPath } from './filter-check';
 import { equalitiesOf, matchValueFilter, withoutCorePrefix } from './filter-match';
+import { isPlainObject } from './plain-object';
 import { sendScimError } from './scim-error';
 import type { SandboxStore } from './store';
 
@@ -91,7 +92,7 @@ function valuesIn(resource: Value, name: string): Value[] {
 
 /** What each operation scimmy carries out itself does to the multi-valued attributes, so later filtered ones see it. */
 function follow(verb: string, parsed: PatchPath | undefined, path: unknown, value: unknown, resolved: Map<string, Value[]>, valuesOf: ValuesOf): void {
-  const changes: [string, unknown][] = path === undefined && isValue(value) ? Object.entries(value) : parsed ? [[parsed.attribute, value]] : [];
+  const changes: [string, unknown][] = path === undefined && isPlainObject(value) ? Object.entries(value) : parsed ? [[parsed.attribute, value]] : [];
   for (const [attribute, given] of changes) {
     const [name = '', sub] = withoutCorePrefix(attribute).toLowerCase().split('.');
     const before = valuesOf(name);
@@ -107,7 +108,7 @@ function unfiltered(verb: string, before: Value[], sub: string | undefined, valu
 }
 
 function asValues(value: unknown): Value[] {
-  return (Array.isArray(value) ? value : [value]).filter(isValue);
+  return (Array.isArray(value) ? value : [value]).filter(isPlainObject);
 }
 
 /** The attribute's values after a filtered operation, or undefined when it has no target. */
@@ -120,7 +121,7 @@ function applyFiltered(endpoint: Endpoint, verb: string, path: FilteredPath, val
   const changed = (each: Value): Value => {
     if (sub !== undefined) return withSub(each, sub, value);
     // A value that is not an object goes to scimmy as it is, which answers invalidValue.
-    return verb === 'add' && isValue(value) ? { ...each, ...value } : (value as Value);
+    return verb === 'add' && isPlainObject(value) ? { ...each, ...value } : (value as Value);
   };
   if (selected.size > 0) return values.map((each) => (selected.has(each) ? changed(each) : each));
   const pinned = verb === 'add' ? equalitiesOf(path.filter) : undefined;
@@ -135,8 +136,4 @@ function withSub(each: Value, sub: string, given: unknown): Value {
 
 function withoutSub(each: Value, sub: string): Value {
   return Object.fromEntries(Object.entries(each).filter(([key]) => key.toLowerCase() !== sub.toLowerCase()));
-}
-
-function isValue(value: unknown): value is Value {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ERROR_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
+import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
 
 const fresh = freshSandboxPerTest();
 
@@ -167,5 +167,43 @@ describe('PATCH with a value filter in the path (RFC 7644 §3.5.2)', () => {
 
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ schemas: [ERROR_SCHEMA], scimType: 'invalidPath' });
+  });
+});
+
+describe('PATCH on a sub-attribute of an extension attribute: urn:…:enterprise:2.0:User:manager.value', () => {
+  const MANAGER_VALUE = `${ENTERPRISE_SCHEMA}:manager.value`;
+
+  /** A user with a manager (value and displayName) and a department, or one with no enterprise attributes. */
+  async function user(withManager: boolean): Promise<string> {
+    const enterprise = withManager ? { schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA], [ENTERPRISE_SCHEMA]: { department: 'R&D', manager: { value: 'old', displayName: 'Old Boss' } } } : {};
+    const response = await fresh.sandbox.scim('/Users', { method: 'POST', key: fresh.key, body: newUser(`managed.${withManager}`, enterprise) });
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  async function enterpriseAfter(response: Response): Promise<unknown> {
+    expect(response.status, await response.clone().text()).toBe(200);
+    return ((await response.json()) as Record<string, unknown>)[ENTERPRISE_SCHEMA];
+  }
+
+  it.each([
+    ['a path, replace', { op: 'replace', path: MANAGER_VALUE, value: 'new' }],
+    ['a path, Add', { op: 'Add', path: MANAGER_VALUE, value: 'new' }],
+    ['a key of a path-less replace', { op: 'replace', value: { [MANAGER_VALUE]: 'new' } }],
+    ['a key of a path-less add', { op: 'add', value: { [MANAGER_VALUE]: 'new' } }],
+  ])('as %s, sets it and keeps the rest', async (_case, operation) => {
+    const withManager = await user(true);
+    const without = await user(false);
+
+    expect(await enterpriseAfter(await patch(withManager, operation))).toEqual({ department: 'R&D', manager: { value: 'new', displayName: 'Old Boss' } });
+    expect(await enterpriseAfter(await patch(without, operation))).toEqual({ manager: { value: 'new' } });
+  });
+
+  it('keeps the other keys of a path-less add as they were sent', async () => {
+    const id = await user(false);
+
+    const response = await patch(id, { op: 'add', value: { title: 'Lead', [MANAGER_VALUE]: 'new', [`${ENTERPRISE_SCHEMA}:manager.displayName`]: 'New Boss' } });
+
+    expect(await enterpriseAfter(response.clone())).toEqual({ manager: { value: 'new', displayName: 'New Boss' } });
+    expect(((await response.json()) as { title?: string }).title).toBe('Lead');
   });
 });

@@ -13,7 +13,7 @@ afterEach(() => {
 const FRAGMENT = fc.constantFrom(
   '__proto__', 'constructor', 'prototype', '.', '[', ']', '(', ')', ' ', '"', ',', 'x', '1',
   'userName', 'emails', 'value', 'type', 'meta', 'id', 'attributes', 'name', 'givenName',
-  ' eq ', ' pr', ' and ', ' or ', 'not ', '"a"', ' TRUE', '$ref', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:',
+  ' eq ', ' pr', ' and ', ' or ', 'not ', '"a"', ' TRUE', '$ref', 'manager', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:',
 );
 const CLIENT_TEXT = fc.oneof(fc.array(FRAGMENT, { maxLength: 12 }).map((parts) => parts.join('')), fc.string({ maxLength: 30 }));
 
@@ -27,6 +27,7 @@ it('keeps Object.prototype clean and later requests working, whatever the query 
         (await sandbox.scim(`/Users?${parameter}=${encodeURIComponent(text)}`, { key })).status,
         (await sandbox.scim('/.search', { method: 'POST', key, body: { schemas: ['urn:ietf:params:scim:api:messages:2.0:SearchRequest'], [parameter]: text } })).status,
         (await sandbox.scim(`/Users/${target.id}`, { method: 'PATCH', key, body: { schemas: [PATCH_SCHEMA], Operations: [{ op, path: text, value: 'v' }] } })).status,
+        (await sandbox.scim(`/Users/${target.id}`, { method: 'PATCH', key, body: { schemas: [PATCH_SCHEMA], Operations: [{ op, value: { [text]: 'v' } }] } })).status,
       ];
       expect(statuses.every((status) => status < 500), `${parameter}=${text}, ${op}: ${statuses.join(',')}`).toBe(true);
       expect(Object.keys(Object.prototype)).toEqual([]);

@@ -4,6 +4,7 @@ import SCIMMYRouters from 'scimmy-routers';
 import { authenticatedKey, requireApiKey } from './auth';
 import { keepQueryWritable } from './express5-query';
 import type { KeyRing } from './keys';
+import { nestExtensionSubAttributes } from './extension-paths';
 import { resolveFilteredPaths } from './patch-filters';
 import { guardQueries } from './query-guard';
 import { limitPerKey } from './rate-limit';
@@ -28,7 +29,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, windowMs: number)
   declareScimResources();
 
   const router = express.Router();
-  router.use(requireApiKey(keys), limitPerKey(windowMs), keepQueryWritable, parseScimBody, scimBodyErrors, guardQueries, resolveFilteredPaths(store));
+  router.use(requireApiKey(keys), limitPerKey(windowMs), keepQueryWritable, parseScimBody, scimBodyErrors, guardQueries, nestExtensionSubAttributes, resolveFilteredPaths(store));
   router.all('/Me', (_req, res) => sendScimError(res, 501, 'The sandbox has no /Me endpoint: API keys are not Users'));
 
   // scimmy's service provider config is process-wide and the SCIMMYRouters constructor
