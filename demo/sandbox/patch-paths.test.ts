@@ -130,6 +130,21 @@ describe('PATCH with a value filter in the path (RFC 7644 §3.5.2)', () => {
     expect(emails).toEqual(expected);
   });
 
+  it('several Adds on sub-attributes of one absent value build that one value, as Entra sends an address', async () => {
+    const created = await fresh.sandbox.scim('/Users', { method: 'POST', key: fresh.key, body: newUser('no.address') });
+    const { id } = (await created.json()) as { id: string };
+
+    const response = await patch(
+      id,
+      { op: 'Add', path: 'addresses[type eq "work"].locality', value: 'Oslo' },
+      { op: 'Add', path: 'addresses[type eq "work"].postalCode', value: '0150' },
+      { op: 'Add', path: 'addresses[type eq "work"].country', value: 'NO' },
+    );
+
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { addresses?: unknown }).addresses).toEqual([{ type: 'work', locality: 'Oslo', postalCode: '0150', country: 'NO' }]);
+  });
+
   it('answers 400 noTarget to an add that matches nothing when its filter does not pin the value down', async () => {
     const id = await userWithEmails();
 
