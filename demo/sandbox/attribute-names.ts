@@ -1,4 +1,5 @@
 import SCIMMY from 'scimmy';
+import { GROUP_SCHEMA, USER_SCHEMA } from '../../src/constants';
 
 interface Attribute {
   name: string;
@@ -50,6 +51,14 @@ function schemaAndRest(endpoint: Endpoint, path: string): [Names[], string] {
     if (lower.startsWith(`${urn}:`)) return [[names], lower.slice(urn.length + 1)];
   }
   return [[...SCHEMAS[endpoint].values()], lower];
+}
+
+const CORE_PREFIXES = [USER_SCHEMA, GROUP_SCHEMA].map((urn) => `${urn.toLowerCase()}:`);
+
+/** A path without a leading core-schema URN: `urn:…:core:2.0:User:emails` is `emails`. */
+export function withoutCorePrefix(path: string): string {
+  const prefix = CORE_PREFIXES.find((core) => path.toLowerCase().startsWith(core));
+  return prefix ? path.slice(prefix.length) : path;
 }
 
 /**

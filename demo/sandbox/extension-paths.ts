@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { withoutCorePrefix } from './filter-match';
+import { withoutCorePrefix } from './attribute-names';
 import { isPlainObject } from './plain-object';
 
 /** `urn:…:enterprise:2.0:User:manager.value`: a schema URN, an attribute and one of its sub-attributes. */

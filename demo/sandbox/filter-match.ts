@@ -1,7 +1,6 @@
 import SCIMMY from 'scimmy';
 import { parse, Tester, type Compare, type Filter } from 'scim2-parse-filter';
-import { GROUP_SCHEMA, USER_SCHEMA } from '../../src/constants';
-import { comparesCaseExactly, type Endpoint } from './attribute-names';
+import { comparesCaseExactly, withoutCorePrefix, type Endpoint } from './attribute-names';
 
 /**
  * The resources a filter matches (RFC 7644 §3.4.2.2), evaluated by scim2-parse-filter rather than
@@ -60,14 +59,6 @@ function parsedOrInvalid(expression: string): Filter {
 
 /** A comparison whose string value, lower-cased here, meets attribute values lower-cased. */
 type CaselessCompare = Compare & { compValue: string; caseless: true };
-
-const CORE_PREFIXES = [USER_SCHEMA, GROUP_SCHEMA].map((urn) => `${urn.toLowerCase()}:`);
-
-/** A path without a leading core-schema URN: `urn:…:core:2.0:User:emails` is `emails`. */
-export function withoutCorePrefix(path: string): string {
-  const prefix = CORE_PREFIXES.find((core) => path.toLowerCase().startsWith(core));
-  return prefix ? path.slice(prefix.length) : path;
-}
 
 /** The filter with core-schema prefixes dropped and caseless comparisons marked. `parent` is `emails` inside `emails[…]`. */
 function prepared(endpoint: Endpoint, filter: Filter, parent?: string): Filter {

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import SCIMMY from 'scimmy';
-import { endpointOf, isMultiValued, type Endpoint } from './attribute-names';
+import { endpointOf, isMultiValued, withoutCorePrefix, type Endpoint } from './attribute-names';
 import { parsePatchPath, type PatchPath } from './filter-check';
-import { equalitiesOf, matchValueFilter, withoutCorePrefix } from './filter-match';
+import { equalitiesOf, matchValueFilter } from './filter-match';
 import { isPlainObject } from './plain-object';
 import { sendScimError } from './scim-error';
 import type { SandboxStore } from './store';
