@@ -17,16 +17,34 @@ async function pressUntilHeld(host: Host, faults: FaultServer, id = 'gen'): Prom
 
 const endings = (posts: RecordedRequest[]) => [...new Set(posts.map((post) => post.ending))];
 
+/** Waits until the fault server's record of calls and their endings has not changed for 500 ms. */
+async function untilQuiet(faults: FaultServer): Promise<void> {
+  let seen = '';
+  let since = Date.now();
+  await expect
+    .poll(
+      () => {
+        const now = JSON.stringify(faults.posts().map((post) => post.ending));
+        if (now !== seen) [seen, since] = [now, Date.now()];
+        return Date.now() - since >= 500;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+}
+
 test('a press during a batch abandons it: its calls are aborted and none of its lines appear', async ({ host, faults }) => {
   await host.mount({ 'base-url': faults.baseUrl('hold') });
   await pressUntilHeld(host, faults);
   const heldBeforeSecondPress = faults.posts().length;
   await pressUntilHeld(host, faults);
-  // Release only once the server has seen the first batch's connections close: a release that
-  // comes first would answer a held call whose close is still on its way, and count it answered.
+  // Release only once the server has seen every abandoned call close: a release that comes first
+  // would answer a held call whose close is still on its way, and count it answered. Calls of the
+  // first press may reach the server after the snapshot above, so wait until the record is quiet.
   await expect
     .poll(() => faults.posts().slice(0, heldBeforeSecondPress).every((post) => post.ending === 'closed-by-client'))
     .toBe(true);
+  await untilQuiet(faults);
   faults.release();
   await expect.poll(host.completeCount).toBe(1);
   await expect.poll(() => endings(faults.posts())).not.toContain('open');
