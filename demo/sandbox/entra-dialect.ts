@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ENTERPRISE_USER_SCHEMA } from '../../src/constants';
+import { patchOperations } from './patch-operations';
 import { isPlainObject } from './plain-object';
 
 const MANAGER_PATH = `${ENTERPRISE_USER_SCHEMA}:manager`.toLowerCase();
@@ -16,18 +17,15 @@ const MANAGER_PATH = `${ENTERPRISE_USER_SCHEMA}:manager`.toLowerCase();
  *   serve Entra read it so too (elimity-com/scim, schema/core.go). scimmy refuses a string for it.
  */
 export const acceptEntraPatchValues: RequestHandler = (req, _res, next) => {
-  const operations: unknown = req.method === 'PATCH' && isPlainObject(req.body) ? req.body.Operations : undefined;
-  if (Array.isArray(operations)) {
-    for (const operation of operations) {
-      if (!isPlainObject(operation)) continue;
-      const path = typeof operation.path === 'string' ? operation.path.toLowerCase() : undefined;
-      if (path === 'active') {
-        operation.value = stringBoolean(operation.value);
-      } else if (path === MANAGER_PATH && typeof operation.value === 'string') {
-        operation.value = { value: operation.value };
-      } else if (path === undefined && isPlainObject(operation.value) && 'active' in operation.value) {
-        operation.value.active = stringBoolean(operation.value.active);
-      }
+  for (const operation of patchOperations(req) ?? []) {
+    if (!isPlainObject(operation)) continue;
+    const path = typeof operation.path === 'string' ? operation.path.toLowerCase() : undefined;
+    if (path === 'active') {
+      operation.value = stringBoolean(operation.value);
+    } else if (path === MANAGER_PATH && typeof operation.value === 'string') {
+      operation.value = { value: operation.value };
+    } else if (path === undefined && isPlainObject(operation.value) && 'active' in operation.value) {
+      operation.value.active = stringBoolean(operation.value.active);
     }
   }
   next();

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { withoutCorePrefix } from './attribute-names';
+import { patchOperations } from './patch-operations';
 import { isPlainObject } from './plain-object';
 
 /** `urn:…:enterprise:2.0:User:manager.value`: a schema URN, an attribute and one of its sub-attributes. */
@@ -19,8 +20,8 @@ const URN_SUB_ATTRIBUTE = /^(urn:.+):([^:.[\]]+)\.([^:.[\]]+)$/i;
  * as they are: scimmy reads `urn:…:core:2.0:User:name.givenName`.
  */
 export const nestExtensionSubAttributes: RequestHandler = (req, _res, next) => {
-  const operations = req.method === 'PATCH' ? (req.body as { Operations?: unknown } | undefined)?.Operations : undefined;
-  if (Array.isArray(operations)) (req.body as { Operations: unknown[] }).Operations = operations.flatMap(nested);
+  const operations = patchOperations(req);
+  if (operations) (req.body as { Operations: unknown[] }).Operations = operations.flatMap(nested);
   next();
 };
 

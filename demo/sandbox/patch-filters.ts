@@ -3,16 +3,12 @@ import SCIMMY from 'scimmy';
 import { endpointOf, isMultiValued, withoutCorePrefix, type Endpoint } from './attribute-names';
 import { parsePatchPath, type PatchPath } from './filter-check';
 import { equalitiesOf, matchValueFilter } from './filter-match';
+import { patchOperations, type PatchOperation } from './patch-operations';
 import { isPlainObject } from './plain-object';
 import { sendScimError } from './scim-error';
 import type { SandboxStore } from './store';
 
 type Value = Record<string, unknown>;
-interface Operation {
-  op?: unknown;
-  path?: unknown;
-  value?: unknown;
-}
 
 /** Why a filtered operation cannot be carried out: RFC 7644 §3.5.2's `noTarget`. */
 class NoTarget extends Error {}
@@ -35,11 +31,13 @@ class NoTarget extends Error {}
  */
 export function resolveFilteredPaths(store: SandboxStore): RequestHandler {
   return (req, res, next) => {
-    const operations = req.method === 'PATCH' ? (req.body as { Operations?: unknown } | undefined)?.Operations : undefined;
-    const resource = Array.isArray(operations) ? storedResource(store, req.path) : undefined;
+    const operations = patchOperations(req);
+    if (!operations) return next();
+    const endpoint = endpointOf(req.path);
+    const resource = storedResource(store, endpoint, req.path);
     if (!resource) return next();
     try {
-      (req.body as { Operations: unknown[] }).Operations = resolve(endpointOf(req.path), resource, operations as unknown[]);
+      (req.body as { Operations: unknown[] }).Operations = resolve(endpoint, resource, operations);
       next();
     } catch (error) {
       if (error instanceof NoTarget) sendScimError(res, 400, error.message, 'noTarget');
@@ -49,10 +47,11 @@ export function resolveFilteredPaths(store: SandboxStore): RequestHandler {
   };
 }
 
-function storedResource(store: SandboxStore, path: string): Value | undefined {
-  const [, type, id, ...rest] = path.split('/');
+/** The stored User or Group a `/Users/{id}` or `/Groups/{id}` path names, if there is one. */
+function storedResource(store: SandboxStore, endpoint: Endpoint, path: string): Value | undefined {
+  const [, , id, ...rest] = path.split('/');
   if (id === undefined || rest.length > 0) return undefined;
-  const collection = type?.toLowerCase() === 'users' ? store.users : type?.toLowerCase() === 'groups' ? store.groups : undefined;
+  const collection = endpoint === 'users' ? store.users : endpoint === 'groups' ? store.groups : undefined;
   return collection?.has(id) ? (collection.get(id) as Value) : undefined;
 }
 
@@ -67,7 +66,7 @@ function resolve(endpoint: Endpoint, resource: Value, operations: unknown[]): un
   const valuesOf: ValuesOf = (name) => (isMultiValued(endpoint, name) ? (resolved.get(name) ?? valuesIn(resource, name)) : undefined);
 
   return operations.map((operation, index) => {
-    const { op, path, value } = (operation ?? {}) as Operation;
+    const { op, path, value } = (operation ?? {}) as PatchOperation;
     const verb = typeof op === 'string' ? op.toLowerCase() : '';
     const parsed = typeof path === 'string' ? parsePatchPath(withoutCorePrefix(path)) : undefined;
     const name = parsed?.attribute.toLowerCase() ?? '';
@@ -85,7 +84,7 @@ function resolve(endpoint: Endpoint, resource: Value, operations: unknown[]): un
 
 /** A multi-valued attribute's values on the stored resource, [] when it has none. */
 function valuesIn(resource: Value, name: string): Value[] {
-  const key = Object.keys(resource).find((candidate) => candidate.toLowerCase() === name);
+  const key = keyIn(resource, name);
   const values = key === undefined ? undefined : resource[key];
   return Array.isArray(values) ? (values as Value[]) : [];
 }
@@ -130,8 +129,12 @@ function applyFiltered(endpoint: Endpoint, verb: string, path: FilteredPath, val
 
 /** The value with a sub-attribute set, under the name it already has in any letter case. */
 function withSub(each: Value, sub: string, given: unknown): Value {
-  const key = Object.keys(each).find((candidate) => candidate.toLowerCase() === sub.toLowerCase()) ?? sub;
-  return { ...each, [key]: given };
+  return { ...each, [keyIn(each, sub) ?? sub]: given };
+}
+
+/** The key an object has for an attribute name, in whatever letter case it has it (RFC 7643 §2.1). */
+function keyIn(object: Value, name: string): string | undefined {
+  return Object.keys(object).find((key) => key.toLowerCase() === name.toLowerCase());
 }
 
 function withoutSub(each: Value, sub: string): Value {

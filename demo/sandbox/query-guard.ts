@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { type Endpoint, endpointOf } from './attribute-names';
 import { FORBIDDEN_NAME, attributePathProblem, filterProblem, patchPathProblem } from './filter-check';
+import { patchOperations, type PatchOperation } from './patch-operations';
 import { sendScimError } from './scim-error';
 
 /**
@@ -13,7 +14,7 @@ export const guardQueries: RequestHandler = (req, res, next) => {
   const search = req.method === 'POST' && req.path.endsWith('/.search');
   const problem =
     queryProblem(endpoint, search ? (req.body as Record<string, unknown>) : req.query) ??
-    (req.method === 'PATCH' ? patchProblem(endpoint, req.body) : undefined);
+    patchProblem(endpoint, patchOperations(req));
   if (problem) sendScimError(res, 400, problem.detail, problem.scimType);
   else next();
 };
@@ -42,11 +43,9 @@ function textsOf(value: unknown, problemOf: (text: string) => string | undefined
   return 'A query parameter must be text';
 }
 
-function patchProblem(endpoint: Endpoint, body: unknown): Problem | undefined {
-  const operations = (body as { Operations?: unknown } | undefined)?.Operations;
-  if (!Array.isArray(operations)) return undefined;
-  for (const operation of operations as { path?: unknown; value?: unknown }[]) {
-    const { path, value } = operation ?? {};
+function patchProblem(endpoint: Endpoint, operations: unknown[] | undefined): Problem | undefined {
+  for (const operation of operations ?? []) {
+    const { path, value } = (operation ?? {}) as PatchOperation;
     const detail =
       path === undefined ? undefined : typeof path === 'string' ? patchPathProblem(endpoint, path) : 'A PATCH path must be text';
     if (detail) return { detail, scimType: 'invalidPath' };
