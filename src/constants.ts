@@ -12,9 +12,14 @@ export const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 export const PATCH_OP_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const LIST_RESPONSE_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+/** The extra schema Entra ID lists in its group creates (its "Create Group" request). */
+export const ENTRA_GROUP_SCHEMA = 'http://schemas.microsoft.com/2006/11/ResourceManagement/ADSCIM/2.0/Group';
 
 /** The media type of SCIM requests and responses (RFC 7644 §3.1). */
 export const SCIM_CONTENT_TYPE = 'application/scim+json';
+
+/** Stands for the key wherever a request is shown, copied or saved; a shell expands it in cURL. */
+export const API_KEY_PLACEHOLDER = '$SCIM_TOKEN';
 
 /** Where the provider's key page leaves the API key: `localStorage[API_KEY_STORAGE_NAME]`. */
 export const API_KEY_STORAGE_NAME = 'apikey';

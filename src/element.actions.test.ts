@@ -1,8 +1,8 @@
-import { act, fireEvent } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { ActionItemResult, ActionResult } from './batch-actions';
+import { act, fireEvent, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ActionItemResult, ActionResult } from './batch/actions';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from './constants';
-import { DEACTIVATE_BODIES } from './scim/deactivate';
+import { PROFILE_MODULES } from './scim/profiles';
 import type { PendingCall } from './test-support/deferred-fetch';
 import { BASE_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from './test-support/element';
 
@@ -46,7 +46,7 @@ describe('after a batch that created users', () => {
     expect(patches.map((call) => [call.method, call.url])).toEqual(
       Array.from({ length: 10 }, (_, index) => ['PATCH', `${BASE_URL}/Users/id-${index}`]),
     );
-    expect(patches[0]?.body).toEqual(DEACTIVATE_BODIES.basic);
+    expect(patches[0]?.body).toEqual(PROFILE_MODULES.basic.deactivate);
     expect(statusText(generator)).toBe('Deactivating…');
     for (const call of patches.slice(1)) await answer(call, 200, { body: { active: false } });
     await answer(patches[0], 400, { body: { scimType: 'invalidValue', detail: 'active is read-only' } });
@@ -103,6 +103,35 @@ describe('after a batch that created users', () => {
     expect(JSON.stringify([...itemEvents, ...completions].map((event) => event.detail))).not.toContain('key-that-must-not-leak');
   });
 
+  it('keeps every call: Details shows a line\'s POST, Deactivate\'s PATCH and Delete\'s DELETE, and the HAR all 30', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    await createAll(page.server.calls);
+    fireEvent.click(actionButton(generator, 'Deactivate'));
+    for (const call of page.server.calls.slice(10)) await answer(call, 200);
+    fireEvent.click(actionButton(generator, 'Delete'));
+    for (const call of page.server.calls.slice(20)) await answer(call, 204);
+    expect(page.server.calls).toHaveLength(30);
+
+    const [firstLine] = generator.shadow.querySelectorAll('[part~="result"]');
+    act(() => fireEvent.click(within(firstLine as HTMLElement).getByRole('button', { name: 'Details' })));
+    const titles = [...(firstLine?.querySelectorAll('.call-title') ?? [])].map((title) => title.textContent);
+    expect(titles).toEqual(['Create · POST /scim/v2/Users', 'Deactivate · PATCH /scim/v2/Users/id-0', 'Delete · DELETE /scim/v2/Users/id-0']);
+    expect(firstLine?.querySelector('[part="action"]')?.textContent).toBe(' · Deleted: 204 No Content');
+
+    let saved: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob;
+      return 'blob:har';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    fireEvent.click(generator.ui.getByRole('button', { name: 'Download HAR' }));
+    const har = JSON.parse((await saved?.text()) ?? '{}') as { log: { entries: { request: { method: string; url: string } }[] } };
+    expect(har.log.entries.map((entry) => `${entry.request.method} ${entry.request.url}`)).toEqual(
+      page.server.calls.map((call) => `${call.method} ${call.url}`),
+    );
+  });
+
   it('a new press abandons the action in flight: its calls abort and its answers show nowhere', async () => {
     const events: Event[] = [];
     document.addEventListener(ACTION_RESULT_EVENT, (event) => events.push(event));
@@ -126,7 +155,7 @@ describe('the dialect of Deactivate', () => {
     press(generator);
     await createAll(page.server.calls);
     fireEvent.click(actionButton(generator, 'Deactivate'));
-    expect(page.server.calls.slice(10).map((call) => call.body)).toEqual(Array(10).fill(DEACTIVATE_BODIES[profile]));
+    expect(page.server.calls.slice(10).map((call) => call.body)).toEqual(Array(10).fill(PROFILE_MODULES[profile].deactivate));
   });
 });
 

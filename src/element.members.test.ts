@@ -1,7 +1,7 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ItemResult } from './batch-controller';
-import { PATCH_OP_SCHEMA } from './constants';
+import type { BatchResult, ItemResult } from './batch/results';
+import { COMPLETE_EVENT, PATCH_OP_SCHEMA, RESULT_EVENT } from './constants';
 import type { ScimGroup, ScimUser } from './scim/schemas';
 import type { PendingCall } from './test-support/deferred-fetch';
 import { API_KEY_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from './test-support/element';
@@ -116,6 +116,37 @@ describe('Add members', () => {
     await waitFor(() => expect(groups.shadow.querySelectorAll('[part~="result"]')).toHaveLength(10));
     expect(groups.shadow.querySelectorAll('[part~="success"]')).toHaveLength(9);
     expect(groups.shadow.querySelector('[part~="error"]')?.textContent).toContain('members not supported');
+  });
+
+  it('profile="okta": the events hold every call, the member lookup and each group\'s POST and PATCH, in the order sent', async () => {
+    const results: ItemResult[] = [];
+    const completions: BatchResult[] = [];
+    const onResult = (event: Event) => results.push((event as CustomEvent<ItemResult>).detail);
+    const onComplete = (event: Event) => completions.push((event as CustomEvent<BatchResult>).detail);
+    document.addEventListener(RESULT_EVENT, onResult);
+    document.addEventListener(COMPLETE_EVENT, onComplete);
+    const groups = groupsWithMembers({ profile: 'okta' });
+    press(groups);
+    await settle();
+    await answer(page.server.calls[0], 200, { body: { Resources: [{ id: 'a', userName: 'ada@example.com' }] } });
+    await answerAll(posts(), 201, (_call, index) => ({ id: `g${index}` }));
+    await answerAll(page.server.calls.filter((call) => call.method === 'PATCH'), 204);
+    document.removeEventListener(RESULT_EVENT, onResult);
+    document.removeEventListener(COMPLETE_EVENT, onComplete);
+
+    const [complete] = completions;
+    expect(page.server.calls).toHaveLength(21);
+    expect(complete?.calls.map(({ purpose, item }) => [purpose, item])).toEqual([
+      ['members', undefined],
+      ...Array.from({ length: 10 }, (_, index) => ['create', index]),
+      ...Array.from({ length: 10 }, (_, index) => ['members', index]),
+    ]);
+    expect(complete?.calls.map(({ request }) => `${request.method} ${request.url}`).sort()).toEqual(
+      page.server.calls.map((call) => `${call.method} ${call.url}`).sort(),
+    );
+    for (const result of results) {
+      expect(result.calls.map(({ purpose, request }) => `${purpose} ${request.method}`)).toEqual(['create POST', 'members PATCH']);
+    }
   });
 
   it('stays ticked when the element is moved', async () => {

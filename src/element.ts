@@ -1,6 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { ATTRIBUTES, ATTRIBUTE_TABLE, type ScimGeneratorProperties } from './attributes';
-import { batchControllerFor } from './batch-controller';
+import { batchControllerFor } from './batch/controller';
 import { resetRemovedAttribute, type R2wcElement } from './r2wc-reset';
 import { ScimGenerator } from './widget/ScimGenerator';
 

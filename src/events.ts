@@ -1,5 +1,5 @@
-import type { ActionItemResult, ActionResult } from './batch-actions';
-import type { BatchResult, ItemResult } from './batch-controller';
+import type { ActionItemResult, ActionResult } from './batch/actions';
+import type { BatchResult, ItemResult } from './batch/results';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './constants';
 
 /**
@@ -12,22 +12,22 @@ export const EVENT_TABLE = [
     name: RESULT_EVENT,
     detailType: 'ItemResult',
     description:
-      'One item of a batch has finished. `detail`: `{ index, status, statusText, ok, name?, detail?, scimType?, id?, location?, startedAt, durationMs, request, response?, record }`; `status` is 0 when no response arrived (then `response` is absent). `request` is `{ method, url, headers, body }` with the key as `$SCIM_TOKEN`; `response` is `{ status, statusText, headers, body?, bodyFormat?, truncated?, waitMs }`, the body parsed JSON or text, cut at 256 KB. The key appears nowhere.',
+      'One item of a batch has finished. `detail`: `{ index, status, statusText, ok, name?, detail?, scimType?, id?, location?, startedAt, durationMs, request, response?, record, calls }`: the outcome of the call that decided the item; `status` is 0 when no response arrived (then `response` is absent). `request` is `{ method, url, headers, body }` with the key as `$SCIM_TOKEN`; `response` is `{ status, statusText, headers, text?, body?, bodyFormat?, truncated?, waitMs }`: `text` is the body as received, `body` the same parsed when JSON, cut at 256 KB. `calls` lists every call the item made, in the order sent: each has the fields of `request`/`response` above plus `purpose` (`create`, `lookup`, `members`, `deactivate`, `delete`) and `item` (the index). The key appears nowhere.',
   },
   {
     name: COMPLETE_EVENT,
     detailType: 'BatchResult',
-    description: `All ten items of a batch have finished. \`detail\`: \`{ results }\`, every \`${RESULT_EVENT}\` detail in batch order.`,
+    description: `All ten items of a batch have finished. \`detail\`: \`{ results, calls }\`: every \`${RESULT_EVENT}\` detail in batch order, and every call of the batch in the order sent, batch-level ones (the member lookup, without \`item\`) included.`,
   },
   {
     name: ACTION_RESULT_EVENT,
     detailType: 'ActionItemResult',
-    description: `One call of a Deactivate or Delete action has finished (one per resource the batch created). \`detail\`: the fields of a \`${RESULT_EVENT}\` detail but \`record\` and \`name\` (\`status\`, \`statusText\`, \`ok\`, \`detail?\`, \`scimType?\`, \`startedAt\`, \`durationMs\`, \`request\`, \`response?\` …), plus \`action\` (\`deactivate\` or \`delete\`), \`index\` (the item's position in its batch), \`resourceId\` and \`done\` (a 2xx, or 404 for a delete: already gone).`,
+    description: `One call of a Deactivate or Delete action has finished (one per resource the batch created). \`detail\`: the fields of a \`${RESULT_EVENT}\` detail but \`record\` and \`name\` (\`status\`, \`statusText\`, \`ok\`, \`detail?\`, \`scimType?\`, \`startedAt\`, \`durationMs\`, \`request\`, \`response?\` …), plus \`action\` (\`deactivate\` or \`delete\`), \`index\` (the item's position in its batch), \`resourceId\`, \`done\` (a 2xx, or 404 for a delete: already gone) and \`call\` (the call as the batch's call log holds it).`,
   },
   {
     name: ACTION_COMPLETE_EVENT,
     detailType: 'ActionResult',
-    description: `Every call of an action has finished. \`detail\`: \`{ action, results }\`, every \`${ACTION_RESULT_EVENT}\` detail of the action in batch order.`,
+    description: `Every call of an action has finished. \`detail\`: \`{ action, results, calls }\`: every \`${ACTION_RESULT_EVENT}\` detail of the action in batch order, and the action's calls.`,
   },
 ] as const;
 

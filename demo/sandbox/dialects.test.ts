@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEACTIVATE_BODIES } from '../../src/scim/deactivate';
-import { assignMembers } from '../../src/scim/members/assign-members';
-import type { KnownUser } from '../../src/scim/members/known-users';
+import { assignMembers } from '../../src/batch/members';
 import { createRecordGenerator } from '../../src/scim/generate';
+import type { KnownUser } from '../../src/scim/members';
+import { PROFILE_MODULES } from '../../src/scim/profiles';
 import { PROFILES } from '../../src/scim/schemas';
 import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
 
@@ -20,7 +20,7 @@ async function createUser(userName: string): Promise<KnownUser> {
 describe.each(PROFILES)('the sandbox and the %s dialect', (profile) => {
   it('deactivates a user with the PATCH the element sends', async () => {
     const user = await createUser(`${profile}.user`);
-    const response = await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: DEACTIVATE_BODIES[profile] });
+    const response = await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: PROFILE_MODULES[profile].deactivate });
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     const stored = (await (await fresh.sandbox.scim(`/Users/${user.id}`, { key: fresh.key })).json()) as { active: unknown };
     expect(stored.active).toBe(false);
@@ -73,7 +73,7 @@ describe('PATCH requests as Entra and Okta spell them', () => {
 
   it('reactivates with Entra\'s string "True"', async () => {
     const user = await createUser('entra.true');
-    await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: DEACTIVATE_BODIES.entra });
+    await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: PROFILE_MODULES.entra.deactivate });
     const response = await fresh.sandbox.scim(`/Users/${user.id}`, {
       method: 'PATCH',
       key: fresh.key,

@@ -1,6 +1,6 @@
 import SCIMMY from 'scimmy';
 import { matchFilter } from './filter-match';
-import { ENTRA_GROUP_SCHEMA } from '../../src/scim/profiles/entra';
+import { ENTRA_GROUP_SCHEMA } from '../../src/constants';
 import { scimError } from './scim-error';
 import { requireValidUserName } from './user-name';
 import type { GroupData, SandboxStore, Stored, UserData } from './store';

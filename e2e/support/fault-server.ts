@@ -1,11 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ERROR_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/constants';
+import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/constants';
 
 /**
  * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:
  * `http://127.0.0.1:<port>/<fault>/scim/v2/Users`. A PATCH or DELETE of a resource below it
- * (the follow-up actions) gets 200 or 204, whatever the fault.
+ * (the follow-up actions) gets 200 or 204, whatever the fault, and a GET of `…/Users` a
+ * ListResponse of one user, LISTED_USER (the member lookup of a Groups batch).
  */
 export const FAULTS = [
   'ok', // 201 Created with the record and an id
@@ -68,6 +69,8 @@ export interface FaultServer {
 }
 
 export const RETRY_AFTER_SECONDS = 900;
+
+export const LISTED_USER = { id: 'listed-user-1', userName: 'listed@example.com', displayName: 'Listed User' };
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -227,6 +230,11 @@ export async function startFaultServer(): Promise<FaultServer> {
     if (fault && (req.method === 'PATCH' || req.method === 'DELETE')) {
       const answer: Answer = req.method === 'DELETE' ? { status: 204, contentType: SCIM_CONTENT_TYPE, body: '' } : { status: 200, contentType: SCIM_CONTENT_TYPE, body: '{"active":false}' };
       send(res, request, answer, true);
+      return;
+    }
+    if (fault && req.method === 'GET' && new URL(request.url, 'http://x').pathname.endsWith('/Users')) {
+      const list = { schemas: [LIST_RESPONSE_SCHEMA], totalResults: 1, startIndex: 1, itemsPerPage: 1, Resources: [LISTED_USER] };
+      send(res, request, { status: 200, contentType: SCIM_CONTENT_TYPE, body: JSON.stringify(list) }, true);
       return;
     }
     if (req.method !== 'POST' || !fault) {

@@ -1,12 +1,21 @@
 import { statusTextFor } from './reason-phrase';
 import { readResponse, type ScimResponse } from './read-response';
 import { redactorFor, type Redactor } from './redact';
-import { SCIM_CONTENT_TYPE } from '../constants';
-
-/** Stands for the key wherever a request is shown, copied or saved; a shell expands it in cURL. */
-export const API_KEY_PLACEHOLDER = '$SCIM_TOKEN';
+import { API_KEY_PLACEHOLDER, SCIM_CONTENT_TYPE } from '../constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A SCIM PatchOp request body (RFC 7644 §3.5.2), as the profiles' dialects spell it. */
+export interface PatchRequest {
+  schemas: string[];
+  Operations: PatchOperation[];
+}
+
+export interface PatchOperation {
+  op: string;
+  path?: string;
+  value: unknown;
+}
 
 /** A call as it was sent, with the key replaced by API_KEY_PLACEHOLDER. */
 export interface ScimRequest {

@@ -2,8 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SCIM_CONTENT_TYPE } from '../constants';
-import { API_KEY_PLACEHOLDER, type ScimRequest } from './client';
+import { API_KEY_PLACEHOLDER, SCIM_CONTENT_TYPE } from '../constants';
+import type { ScimRequest } from './client';
 import { curlCommand } from './curl';
 
 const URL = 'https://scim.example.com/scim/v2/Users';

@@ -1,4 +1,5 @@
-import { API_KEY_PLACEHOLDER, type ScimRequest } from './client';
+import { API_KEY_PLACEHOLDER } from '../constants';
+import type { ScimRequest } from './client';
 
 /** POSIX single quotes: nothing inside is special, and a `'` is written as `'\''`. */
 function shellQuote(text: string): string {

@@ -1,6 +1,5 @@
 import { RECORDS_PER_BATCH } from '../constants';
-import { Faker, type LocaleDefinition } from '@faker-js/faker';
-import enSubset from 'virtual:faker-en-subset';
+import { SimpleFaker } from '@faker-js/faker';
 import { PROFILE_MODULES } from './profiles';
 import { isResourceType, isUser, type ProfileName, type ResourceType, type ScimRecord } from './schemas';
 
@@ -20,7 +19,7 @@ export type RecordGenerator = (resourceType: ResourceType, options?: GenerateOpt
  * repeat earlier ones. Without a seed, its batches are random.
  */
 export function createRecordGenerator(seed?: number): RecordGenerator {
-  const faker = new Faker({ locale: enSubset as LocaleDefinition });
+  const faker = new SimpleFaker();
   if (seed !== undefined) faker.seed(seed);
   return (resourceType, { active = false, profile = 'basic' } = {}) => {
     if (!isResourceType(resourceType)) throw new Error('Invalid resource type');

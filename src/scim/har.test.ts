@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { SCIM_CONTENT_TYPE } from '../constants';
-import { API_KEY_PLACEHOLDER, sendScim, type ScimResult } from './client';
+import { API_KEY_PLACEHOLDER, SCIM_CONTENT_TYPE } from '../constants';
+import type { ScimCall } from './call';
+import { sendScim, type ScimCallOptions } from './client';
 import { har as validHar } from 'har-validator';
 import { harFileName, harOf } from './har';
 
@@ -9,22 +10,19 @@ const URL = 'https://scim.example.com/scim/v2/Users';
 const KEY = 'k-secret-key-0123';
 const CREATOR = { name: 'scim-generator', version: '0.1.0' };
 
-/** A real recorded call: sendScim against a stubbed fetch. */
-function call(response: () => Response | Promise<Response>, body: unknown = { userName: 'bjensen' }): Promise<ScimResult> {
-  return sendScim({
-    method: 'POST',
-    url: `${URL}?x=1`,
-    body,
-    apiKey: KEY,
-    timeoutMs: 1000,
-    signal: new AbortController().signal,
-    fetch: async () => response(),
-  });
+/** A real logged call: sendScim against a stubbed fetch, as the call log records it. */
+async function logged(options: Omit<ScimCallOptions, 'timeoutMs' | 'signal'>, purpose: ScimCall['purpose']): Promise<ScimCall> {
+  return { purpose, item: 2, ...(await sendScim({ timeoutMs: 1000, signal: new AbortController().signal, ...options })) };
 }
 
-/** A recorded DELETE: no request body, and no key. */
-function remove(response: () => Response): Promise<ScimResult> {
-  return sendScim({ method: 'DELETE', url: `${URL}/42`, apiKey: null, timeoutMs: 1000, signal: new AbortController().signal, fetch: async () => response() });
+/** A logged create. */
+function call(response: () => Response | Promise<Response>, body: unknown = { userName: 'bjensen' }): Promise<ScimCall> {
+  return logged({ method: 'POST', url: `${URL}?x=1`, body, apiKey: KEY, fetch: async () => response() }, 'create');
+}
+
+/** A logged DELETE: no request body, and no key. */
+function remove(response: () => Response): Promise<ScimCall> {
+  return logged({ method: 'DELETE', url: `${URL}/42`, apiKey: null, fetch: async () => response() }, 'delete');
 }
 
 const created = () =>
@@ -63,13 +61,28 @@ describe('harOf', () => {
     });
     const timings = entry?.timings;
     expect(timings && timings.send + timings.wait + timings.receive).toBe(entry?.time);
+    expect(entry?.comment).toBe('create, item 3');
   });
 
-  it('never holds the key, even when the server echoes it', async () => {
+  it('keeps each response body as the text the server sent, not re-serialized', async () => {
+    const served = '{ "userName" : "bjensen",\n  "id":"42" ,"emails":[ ]}\n';
+    const answered = await call(() => new Response(served, { status: 201, headers: { 'Content-Type': SCIM_CONTENT_TYPE } }));
+    const [entry] = harOf([answered], CREATOR).log.entries;
+    expect(entry?.response.content.text).toBe(served);
+    expect(entry?.response.content.size).toBe(new TextEncoder().encode(served).length);
+  });
+
+  it('never holds the key in any letter case, even when the server echoes it', async () => {
     const echo = await call(
-      () => new Response(JSON.stringify({ detail: `bad key ${KEY}` }), { status: 401, headers: { 'Content-Type': 'application/json' } }),
+      () =>
+        new Response(JSON.stringify({ detail: `bad key ${KEY}, ${KEY.toUpperCase()}` }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json', 'X-Echo': KEY.toUpperCase() },
+        }),
     );
-    expect(JSON.stringify(harOf([echo], CREATOR))).not.toContain(KEY);
+    const text = JSON.stringify(harOf([echo], CREATOR)).toLowerCase();
+    expect(text).not.toContain(KEY.toLowerCase());
+    expect(text).toContain('[redacted]');
   });
 
   it('records a call that got no response with status 0 and why, as Chromium does', async () => {

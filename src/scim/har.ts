@@ -1,3 +1,4 @@
+import type { ScimCall } from './call';
 import type { ScimRequest, ScimResult } from './client';
 
 /**
@@ -39,6 +40,8 @@ export interface HarEntry {
     _error?: string;
   };
   cache: Record<string, never>;
+  /** What the call was for, and the item of the batch it belongs to. */
+  comment: string;
   timings: { blocked: -1; dns: -1; connect: -1; ssl: -1; send: number; wait: number; receive: number };
 }
 
@@ -67,8 +70,7 @@ function harRequest({ method, url, headers, body }: ScimRequest): HarEntry['requ
 
 function harResponse(result: ScimResult): HarEntry['response'] {
   const { response } = result;
-  const text =
-    response?.body === undefined ? '' : response.bodyFormat === 'json' ? JSON.stringify(response.body) : String(response.body);
+  const text = response?.text ?? '';
   return {
     status: response?.status ?? 0,
     statusText: response?.statusText ?? result.statusText,
@@ -88,21 +90,22 @@ function harResponse(result: ScimResult): HarEntry['response'] {
   };
 }
 
-function harEntry(result: ScimResult): HarEntry {
-  const wait = result.response?.waitMs ?? result.durationMs;
+function harEntry(call: ScimCall): HarEntry {
+  const wait = call.response?.waitMs ?? call.durationMs;
   return {
-    startedDateTime: result.startedAt,
-    time: result.durationMs,
-    request: harRequest(result.request),
-    response: harResponse(result),
+    startedDateTime: call.startedAt,
+    time: call.durationMs,
+    request: harRequest(call.request),
+    response: harResponse(call),
     cache: {},
-    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait, receive: Math.max(0, result.durationMs - wait) },
+    comment: call.item === undefined ? call.purpose : `${call.purpose}, item ${call.item + 1}`,
+    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait, receive: Math.max(0, call.durationMs - wait) },
   };
 }
 
-/** The calls as a HAR 1.2 log, in the order given. */
-export function harOf(results: readonly ScimResult[], creator: { name: string; version: string }): Har {
-  return { log: { version: '1.2', creator, pages: [], entries: results.map(harEntry) } };
+/** The calls as a HAR 1.2 log, in the order given; response bodies are the text received. */
+export function harOf(calls: readonly ScimCall[], creator: { name: string; version: string }): Har {
+  return { log: { version: '1.2', creator, pages: [], entries: calls.map(harEntry) } };
 }
 
 /** A file name for a HAR saved at `date`, e.g. `scim-generator-2026-11-22T10-30-00.har`. */

@@ -10,7 +10,9 @@ export interface ScimResponse {
   statusText: string;
   /** The headers the page may read (CORS hides the others), names in lower case. */
   headers: Record<string, string>;
-  /** The body: parsed when it is JSON, else its text. Absent when empty. */
+  /** The body as the text received (the key masked), up to MAX_BODY_BYTES. Absent when empty. */
+  text?: string;
+  /** The body for display: parsed when it is JSON, else `text`. Absent when empty. */
   body?: unknown;
   /** `json` when `body` holds parsed JSON, `text` when it holds the text as received. */
   bodyFormat?: 'json' | 'text';
@@ -93,13 +95,14 @@ export async function readResponse(
 ): Promise<ScimResponse> {
   // Browsers give the names in lower case; other fetch implementations (happy-dom) keep the server's.
   const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name.toLowerCase(), redact.text(value)]));
-  const { text, truncated } = await readCapped(response, signal);
+  const { text: received, truncated } = await readCapped(response, signal);
+  const text = redact.text(received);
   const { body, bodyFormat } = parseBody(text, response.headers.get('Content-Type') ?? '', truncated);
   return {
     status: response.status,
     statusText,
     headers,
-    ...(bodyFormat ? { body: bodyFormat === 'json' ? redact.json(body) : redact.text(body as string), bodyFormat } : {}),
+    ...(bodyFormat ? { text, body: bodyFormat === 'json' ? redact.json(body) : body, bodyFormat } : {}),
     ...(truncated ? { truncated } : {}),
     waitMs,
   };

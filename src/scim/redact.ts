@@ -16,11 +16,13 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 /**
  * Hides the key and its case variants (a server may echo it upper-cased, as some log formats
- * do). Keys shorter than MIN_REDACTED_KEY_LENGTH are left alone.
+ * do), also as it appears escaped inside a JSON string (a key holding `"` or `\`), so that a body
+ * kept as the text received hides it too. Keys shorter than MIN_REDACTED_KEY_LENGTH are left alone.
  */
 export function redactorFor(apiKey: string | null): Redactor {
   if (!apiKey || apiKey.length < MIN_REDACTED_KEY_LENGTH) return { text: (value) => value, json: (value) => value };
-  const pattern = new RegExp(escapeRegExp(apiKey), 'gi');
+  const forms = new Set([apiKey, JSON.stringify(apiKey).slice(1, -1)]);
+  const pattern = new RegExp([...forms].map(escapeRegExp).join('|'), 'gi');
   const text = (value: string) => value.replace(pattern, REDACTED);
   const json = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);

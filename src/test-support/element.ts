@@ -1,7 +1,8 @@
 import { act, fireEvent, within, type BoundFunctions, type queries } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import '../index';
-import { preloadBatchModule } from '../scim/load-batch-module';
+import { batchRuntime } from '../batch/load-runtime';
+import { lazyViews } from '../widget/load-views';
 import { deferredFetch, type Answer, type PendingCall } from './deferred-fetch';
 
 export const BASE_URL = 'https://scim.example.com/scim/v2';
@@ -92,9 +93,9 @@ export function setUpGeneratorPage(): GeneratorPage {
       vi.stubGlobal('fetch', stub.fetch);
     },
   };
-  // Once loaded, a press sends its calls in the same task; only a page's first press may wait for it.
+  // Once loaded, a press sends its calls in the same task; only a page's first press may wait for them.
   beforeAll(async () => {
-    await preloadBatchModule();
+    await Promise.all([batchRuntime.preload(), lazyViews.preload()]);
   });
   beforeEach(() => page.useServer(deferredFetch()));
   afterEach(() => {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ActionKind, ActionsState, BatchActions } from '../batch-actions';
+import type { ActionKind, ActionsState } from '../batch/actions';
 import { parts } from '../parts';
 import type { ResourceType } from '../scim/schemas';
 import styles from './actions.css?inline';
@@ -38,15 +38,15 @@ function ActionButton({ label, enabled, describedBy, onPress }: ActionButtonProp
 }
 
 interface ActionBarProps {
-  actions: BatchActions;
   state: ActionsState;
+  onRun: (action: ActionKind) => void;
 }
 
 /** Deactivate (Users only) and Delete for what the last batch created, and what is left to do. */
-export function ActionBar({ actions, state }: ActionBarProps) {
+export function ActionBar({ state, onRun }: ActionBarProps) {
   const statusId = useId();
   const { resourceType } = state;
-  if (resourceType === null || state.created === 0) return null;
+  if (state.created === 0) return null;
   const idle = state.running === null;
   return (
     <div part={parts('actions')} className="actions">
@@ -56,10 +56,10 @@ export function ActionBar({ actions, state }: ActionBarProps) {
           label="Deactivate"
           enabled={idle && state.remaining.deactivate > 0}
           describedBy={statusId}
-          onPress={() => actions.run('deactivate')}
+          onPress={() => onRun('deactivate')}
         />
       )}
-      <ActionButton label="Delete" enabled={idle && state.remaining.delete > 0} describedBy={statusId} onPress={() => actions.run('delete')} />
+      <ActionButton label="Delete" enabled={idle && state.remaining.delete > 0} describedBy={statusId} onPress={() => onRun('delete')} />
       <span id={statusId} part={parts('action-status')}>
         {statusOf(state, resourceType)}
       </span>

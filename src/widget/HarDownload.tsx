@@ -1,11 +1,11 @@
 import { version } from '../../package.json';
 import { TAG_NAME } from '../constants';
 import { parts } from '../parts';
-import type { ScimResult } from '../scim/client';
+import type { ScimCall } from '../scim/call';
 import { harFileName, harOf } from '../scim/har';
 
-/** Saves the batch's calls (creates, then any Deactivate or Delete calls) as a HAR 1.2 file. */
-export function HarDownload({ calls }: { calls: readonly ScimResult[] }) {
+/** Saves the batch's call log (every call of the batch and of its actions) as a HAR 1.2 file. */
+export function HarDownload({ calls }: { calls: readonly ScimCall[] }) {
   const download = () => {
     const har = harOf(calls, { name: TAG_NAME, version });
     const url = URL.createObjectURL(new Blob([JSON.stringify(har, null, 2)], { type: 'application/json' }));

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { parts } from '../parts';
-import type { ScimResult } from '../scim/client';
+import type { ScimCall } from '../scim/call';
 import { curlCommand } from '../scim/curl';
 import { CopyButton } from './CopyButton';
 import styles from './details.css?inline';
@@ -20,10 +20,11 @@ function bodyText(body: unknown, format: 'json' | 'text' = 'json'): string {
  * What was sent and what came back for one call; every value from a server stays text. The
  * blocks scroll, so they take focus: keyboard users can scroll them too.
  */
-function CallDetails({ call }: { call: ScimResult }) {
+function CallDetails({ call }: { call: ScimCall }) {
   const { request, response } = call;
   return (
     <>
+      <p className="call-title">{callTitle(call)}</p>
       <p className="call-part">Request</p>
       <pre tabIndex={0}>
         {`${request.method} ${request.url}\n${headerLines(request.headers)}`}
@@ -54,8 +55,13 @@ function CallDetails({ call }: { call: ScimResult }) {
   );
 }
 
-/** A result line's Details button and the panel it opens: the create call, then any action call. */
-export function LineDetails({ calls }: { calls: readonly ScimResult[] }) {
+/** What a call was for, its method and path, e.g. `Deactivate · PATCH /scim/v2/Users/42`. */
+function callTitle({ purpose, request }: ScimCall): string {
+  return `${purpose[0]?.toUpperCase()}${purpose.slice(1)} · ${request.method} ${new URL(request.url).pathname}`;
+}
+
+/** A result line's Details button and the panel it opens: every call of its item, in the order sent. */
+export function LineDetails({ calls }: { calls: readonly ScimCall[] }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (

@@ -1,5 +1,5 @@
 import { parts } from '../parts';
-import type { ItemResult } from '../batch-controller';
+import type { ResultLine } from '../batch/state';
 import type { GeneratorConfig } from '../config';
 import type { NoticeKind } from './notice-kind';
 import { retryTimeOf, type RetryTime } from './retry-after';
@@ -11,7 +11,7 @@ export const PRO_PLAN_CARD = 1;
 interface NoticeProps {
   kind: NoticeKind;
   /** The first answer of the batch: its SCIM `detail` (e.g. the plan's limit) and `Retry-After` show. */
-  first: ItemResult;
+  first: ResultLine;
   /** The stored key is no longer the one the batch sent: the notice is out of date. */
   keyChanged: boolean;
   config: GeneratorConfig;

@@ -1,43 +1,52 @@
-import { parts } from '../parts';
 import { memo } from 'react';
-import type { ActionItemResult } from '../batch-actions';
-import type { ResultLine } from '../batch-controller';
-import { loadedBatchModule } from '../scim/load-batch-module';
+import type { ResultLine } from '../batch/state';
+import { parts } from '../parts';
+import type { ScimCall } from '../scim/call';
+import { ActionOutcome } from './ActionOutcome';
 import { explanationOf } from './explanation';
+import { LineDetails } from './LineDetails';
 
 interface ResultLineItemProps {
   line: ResultLine;
-  /** The last Deactivate or Delete call on the resource this item created. */
-  action?: ActionItemResult;
+  /** Every call of the line's item, in the order sent: its creation, then any action on what it created. */
+  calls: readonly ScimCall[];
 }
+
+const isAction = ({ purpose }: ScimCall) => purpose === 'deactivate' || purpose === 'delete';
 
 /**
  * One finished item: status, status text, then the name (success) or the server's error detail,
- * and how an action on the created resource ended.
+ * how the last action on the created resource ended, and the Details of every call.
  */
-export const ResultLineItem = memo(function ResultLineItem({ line, action }: ResultLineItemProps) {
-  const outcome = line.ok ? 'success' : 'error';
-  const explanation = explanationOf(line);
-  // The action outcome and the details panel are in the lazy chunk, loaded before any line exists.
-  const batchModule = loadedBatchModule();
-  return (
-    <li part={parts('result', outcome)} className={`result ${outcome}`}>
-      <span className="marker" aria-hidden="true">{line.ok ? '✓' : '✗'}</span>
-      <span part={parts('status')}>{line.status}</span> <span part={parts('status-text')}>{line.statusText}</span>
-      {line.name !== undefined && (
-        <>
-          {' '}
-          <span part={parts('name')}>{line.name}</span>
-        </>
-      )}
-      {explanation && (
-        <>
-          {' '}
-          <span part={parts('detail')}>— {explanation}</span>
-        </>
-      )}
-      {action && batchModule && <batchModule.ActionOutcome result={action} />}
-      {batchModule && <batchModule.LineDetails calls={action ? [line, action] : [line]} />}
-    </li>
-  );
-});
+export const ResultLineItem = memo(
+  function ResultLineItem({ line, calls }: ResultLineItemProps) {
+    const outcome = line.ok ? 'success' : 'error';
+    const explanation = explanationOf(line);
+    const lastAction = calls.findLast(isAction);
+    return (
+      <li part={parts('result', outcome)} className={`result ${outcome}`}>
+        <span className="marker" aria-hidden="true">{line.ok ? '✓' : '✗'}</span>
+        <span part={parts('status')}>{line.status}</span> <span part={parts('status-text')}>{line.statusText}</span>
+        {line.name !== undefined && (
+          <>
+            {' '}
+            <span part={parts('name')}>{line.name}</span>
+          </>
+        )}
+        {explanation && (
+          <>
+            {' '}
+            <span part={parts('detail')}>— {explanation}</span>
+          </>
+        )}
+        {lastAction && <ActionOutcome call={lastAction} />}
+        <LineDetails calls={calls} />
+      </li>
+    );
+  },
+  // `calls` is filtered anew from the log on each render; the line changes only when its calls do.
+  (before, after) =>
+    before.line === after.line &&
+    before.calls.length === after.calls.length &&
+    before.calls.every((call, index) => call === after.calls[index]),
+);

@@ -1,13 +1,13 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { watchApiKey } from '../api-key';
+import { batchControllerFor } from '../batch/controller';
+import { batchRuntime } from '../batch/load-runtime';
 import { parseConfig, type GeneratorAttributes } from '../config';
-import { batchControllerFor } from '../batch-controller';
-import { useActionsState } from './use-actions-state';
-import { loadedBatchModule, preloadBatchModule } from '../scim/load-batch-module';
 import { RECORDS_PER_BATCH } from '../constants';
 import { parts } from '../parts';
+import { callsOf } from '../scim/call';
+import { lazyViews, useViews } from './load-views';
 import { noticeFor } from './notice-kind';
-import { ResultLineItem } from './ResultLineItem';
 import styles from './styles.css?inline';
 
 export interface ScimGeneratorProps extends GeneratorAttributes {
@@ -15,8 +15,11 @@ export interface ScimGeneratorProps extends GeneratorAttributes {
   container: ShadowRoot;
 }
 
-/** Starts loading faker; a failure shows only if a press needs it (the press retries). */
-const warmUp = () => void preloadBatchModule().catch(() => undefined);
+/** Starts loading faker and the views; a failure shows only if a press needs them (the press retries). */
+const warmUp = () => {
+  void batchRuntime.preload().catch(() => undefined);
+  void lazyViews.preload().catch(() => undefined);
+};
 
 /** Loads faker while the page is idle, so a first press rarely waits for it. */
 function usePreloadWhenIdle(): void {
@@ -42,10 +45,8 @@ function Message({ text }: { text: string }) {
 export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) {
   const host = container.host as HTMLElement;
   const controller = batchControllerFor(host);
-  const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  const actionsState = useActionsState(state.actions);
-  // Loaded whenever there are lines, a notice or actions: a batch needs the module to send anything.
-  const batchModule = loadedBatchModule();
+  const { choices, batch } = useSyncExternalStore(controller.subscribe, controller.getState);
+  const { module: views, failed: viewsFailed } = useViews();
   const checkboxId = useId();
   // Cheap enough to redo on each render; a changed attribute takes effect at once.
   const parsed = parseConfig(attributes, host.ownerDocument.baseURI);
@@ -62,11 +63,11 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   }
 
   const { config } = parsed;
-  const first = state.lines[0];
+  const first = batch.lines[0];
   const checkbox =
     config.resourceType === 'Users'
-      ? { label: 'Create activated users', checked: state.active, set: (on: boolean) => controller.setActive(on) }
-      : { label: 'Add members', checked: state.addMembers, set: (on: boolean) => controller.setAddMembers(on) };
+      ? { label: 'Create activated users', checked: choices.active, set: (active: boolean) => controller.setChoices({ active }) }
+      : { label: 'Add members', checked: choices.addMembers, set: (addMembers: boolean) => controller.setChoices({ addMembers }) };
   const notice = noticeFor(first?.status);
 
   return (
@@ -76,7 +77,10 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
         <button
           type="button"
           part={parts('button')}
-          onClick={() => controller.runBatch(config, { active: state.active, addMembers: state.addMembers })}
+          onClick={() => {
+            warmUp();
+            controller.runBatch(config);
+          }}
           onPointerEnter={warmUp}
           onFocus={warmUp}
         >
@@ -93,41 +97,47 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           {checkbox.label}
         </label>
       </div>
-      {state.running && !state.error && (
+      {batch.running && !batch.error && (
         <p part={parts('progress')} className="progress">
-          <progress max={RECORDS_PER_BATCH} value={state.lines.length} aria-label="Answers received" />{' '}
-          {state.lines.length} of {RECORDS_PER_BATCH}
+          <progress max={RECORDS_PER_BATCH} value={batch.lines.length} aria-label="Answers received" />{' '}
+          {batch.lines.length} of {RECORDS_PER_BATCH}
         </p>
       )}
-      <div className="results" aria-live="polite" aria-busy={state.running}>
-        {state.error ? (
-          <Message text={state.error} />
-        ) : notice && first && batchModule ? (
-          <batchModule.Notice
+      <div className="results" aria-live="polite" aria-busy={batch.running}>
+        {batch.error ? (
+          <Message text={batch.error} />
+        ) : viewsFailed && batch.lines.length > 0 ? (
+          <p role="alert" part={parts('message')} className="message">
+            Could not load the view of the results.{' '}
+            <button type="button" onClick={() => void lazyViews.preload().catch(() => undefined)}>
+              Try again
+            </button>
+          </p>
+        ) : notice && first && views ? (
+          <views.Notice
             kind={notice}
             first={first}
-            keyChanged={Boolean(state.keyChanged)}
+            keyChanged={batch.keyChanged}
             config={config}
             onPlanLinkClick={(planCard) => controller.selectPlanCardLater(config.planCardSelector, planCard)}
           />
         ) : (
-          state.lines.length > 0 && (
+          views &&
+          batch.lines.length > 0 && (
             <>
-              {state.note && <p part={parts('note')}>{state.note}</p>}
+              {batch.note && <p part={parts('note')}>{batch.note}</p>}
               <ul part={parts('results')}>
-                {state.lines.map((line) => (
-                  <ResultLineItem key={line.key} line={line} action={actionsState?.outcomes[line.index]} />
+                {batch.lines.map((line) => (
+                  <views.ResultLineItem key={line.key} line={line} calls={callsOf(batch.calls, line.index)} />
                 ))}
               </ul>
             </>
           )
         )}
-        {!notice && batchModule && state.actions && actionsState && (
-          <batchModule.ActionBar actions={state.actions} state={actionsState} />
+        {!notice && views && batch.actions && (
+          <views.ActionBar state={batch.actions} onRun={(action) => controller.runAction(action)} />
         )}
-        {!state.running && batchModule && state.lines.length > 0 && (
-          <batchModule.HarDownload calls={[...state.lines, ...Object.values(actionsState?.outcomes ?? {})]} />
-        )}
+        {!batch.running && views && batch.calls.length > 0 && <views.HarDownload calls={batch.calls} />}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
 import { groupName, makeJob } from './job';
 import { employeeNumber, makePerson } from './person';
 import { fillPattern, pickPlace, workAddress } from './places';
@@ -11,9 +11,6 @@ import type { Profile } from './profile';
 // shapes, and its table of user attributes (Entra attribute → SCIM attribute) for what else a user
 // carries. What the page shows in neither (locale, timezone, userType, a home e-mail, the address's
 // locality, region, country and formatted text, costCenter, organization, division) is left out.
-
-/** The extra schema Entra ID lists in its group creates (the "Create Group" request). */
-export const ENTRA_GROUP_SCHEMA = 'http://schemas.microsoft.com/2006/11/ResourceManagement/ADSCIM/2.0/Group';
 
 export const entra: Profile = {
   users: (faker, active) => () => {
@@ -55,5 +52,15 @@ export const entra: Profile = {
       schemas: [PATCH_OP_SCHEMA],
       Operations: [{ op: 'Add', path: 'members', value: users.map(({ id }) => ({ $ref: null, value: id })) }],
     }),
+  },
+  // What Entra ID sends to disable a user by default: `Replace` capitalised, `path` `active`, and
+  // the value as the string `"False"`: Microsoft's "Requests made to disable users", "Without
+  // feature flag", in application-provisioning-config-problem-scim-compatibility.md
+  // (learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility).
+  // The tutorial's "Disable User" request shows the same `Replace` and `path` with a boolean; the
+  // compatibility page is the one that says which form Entra sends unless a tenant opts in.
+  deactivate: {
+    schemas: [PATCH_OP_SCHEMA],
+    Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
   },
 };

@@ -1,11 +1,13 @@
-import type { Faker } from '@faker-js/faker';
+import type { SimpleFaker } from '@faker-js/faker';
+import en from 'virtual:faker-en-subset';
 import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../../constants';
 import type { ScimUser } from '../schemas';
 import { groupName, makeJob } from './job';
+import { companyName, firstName, prefix } from './names';
 import { employeeNumber, localPart, makePerson } from './person';
 import { fillPattern, pickPlace, workAddress } from './places';
 import type { Profile } from './profile';
-import { rfcMembers } from './rfc-members';
+import { rfc7643Members, rfc7644Deactivate } from './rfc7644';
 
 const USER_TYPES = [
   { weight: 8, value: 'Employee' },
@@ -20,7 +22,7 @@ const USER_TYPES = [
  */
 export const full: Profile = {
   users(faker, active) {
-    const organization = faker.company.name();
+    const organization = companyName(faker);
     const costCenters = new Map<string, string>();
     const costCenterOf = (department: string) => {
       if (!costCenters.has(department)) costCenters.set(department, `CC-${faker.string.numeric(4)}`);
@@ -29,18 +31,19 @@ export const full: Profile = {
     return () => fullUser(faker, active, organization, costCenterOf);
   },
   group: (faker) => ({ schemas: [GROUP_SCHEMA], externalId: faker.string.uuid(), displayName: groupName(faker) }),
-  members: rfcMembers,
+  members: rfc7643Members,
+  deactivate: rfc7644Deactivate,
 };
 
-function fullUser(faker: Faker, active: boolean, organization: string, costCenterOf: (d: string) => string): ScimUser {
+function fullUser(faker: SimpleFaker, active: boolean, organization: string, costCenterOf: (d: string) => string): ScimUser {
   const person = makePerson(faker);
   const place = pickPlace(faker);
   const job = makeJob(faker);
-  const honorificPrefix = faker.datatype.boolean(0.2) ? faker.person.prefix(person.sex) : undefined;
-  const middleName = faker.datatype.boolean(0.3) ? faker.person.firstName(person.sex) : undefined;
+  const honorificPrefix = faker.datatype.boolean(0.2) ? prefix(faker, person.sex) : undefined;
+  const middleName = faker.datatype.boolean(0.3) ? firstName(faker, person.sex) : undefined;
   const { givenName, familyName } = person;
   const homeDomain = faker.helpers.arrayElement(
-    faker.definitions.internet.example_email.filter((domain) => !person.email.endsWith(`@${domain}`)),
+    en.internet.example_email.filter((domain) => !person.email.endsWith(`@${domain}`)),
   );
   return {
     schemas: [USER_SCHEMA, ENTERPRISE_USER_SCHEMA],

@@ -7,5 +7,9 @@ import type { Profile } from './profile';
 
 export type { Profile } from './profile';
 
-/** Each profile's records, one module of data and rules per profile (faker's one module per domain). */
-export const PROFILE_MODULES: Record<ProfileName, Profile> = { basic, full, entra, okta };
+/**
+ * Every profile, one module each (faker's one module per domain). `satisfies` ties this list to
+ * the names the `profile` attribute accepts (PROFILES, which the page needs before the profiles
+ * load): a module without a name, or a name without a module, does not compile.
+ */
+export const PROFILE_MODULES = { basic, full, entra, okta } satisfies Record<ProfileName, Profile>;

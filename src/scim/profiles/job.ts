@@ -1,4 +1,5 @@
-import type { Faker } from '@faker-js/faker';
+import type { SimpleFaker } from '@faker-js/faker';
+import en from 'virtual:faker-en-subset';
 
 /** A job title and the area it names, which is also the holder's department. */
 export interface Job {
@@ -7,9 +8,10 @@ export interface Job {
 }
 
 /** e.g. `{ title: 'Senior Marketing Engineer', area: 'Marketing' }`. */
-export function makeJob(faker: Faker): Job {
-  const area = faker.person.jobArea();
-  return { title: `${faker.person.jobDescriptor()} ${area} ${faker.person.jobType()}`, area };
+export function makeJob(faker: SimpleFaker): Job {
+  const area = faker.helpers.arrayElement(en.person.job_area);
+  const descriptor = faker.helpers.arrayElement(en.person.job_descriptor);
+  return { title: `${descriptor} ${area} ${faker.helpers.arrayElement(en.person.job_type)}`, area };
 }
 
 /**
@@ -18,9 +20,9 @@ export function makeJob(faker: Faker): Job {
  * job type a whole job title (21 × 37 × 25 = 19,425): over a million names, so that ten presses
  * against one server rarely repeat one (the bare department × job type gave 550).
  */
-export function groupName(faker: Faker): string {
-  const shopDepartments = faker.definitions.commerce.department;
-  const jobAreas = faker.definitions.person.job_area;
+export function groupName(faker: SimpleFaker): string {
+  const shopDepartments = en.commerce.department;
+  const jobAreas = en.person.job_area;
   const pick = faker.number.int(shopDepartments.length + jobAreas.length - 1);
   const department = pick < shopDepartments.length ? shopDepartments[pick] : jobAreas[pick - shopDepartments.length];
   return `${department} ${makeJob(faker).title}`.replace(/\s+/g, '_').toLowerCase();

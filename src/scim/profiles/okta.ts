@@ -36,4 +36,10 @@ export const okta: Profile = {
       Operations: [{ op: 'add', path: 'members', value: users.map(({ id, userName }) => ({ value: id, display: userName })) }],
     }),
   },
+  // "Update a specific User (PATCH)": a `replace` without `path` whose value is the partial
+  // resource `{ "active": false }`. Okta never deletes users ("Delete Users" on the same page).
+  deactivate: {
+    schemas: [PATCH_OP_SCHEMA],
+    Operations: [{ op: 'replace', value: { active: false } }],
+  },
 };

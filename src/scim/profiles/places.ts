@@ -1,5 +1,6 @@
-import type { Faker } from '@faker-js/faker';
+import type { SimpleFaker } from '@faker-js/faker';
 import type { ScimAddress } from '../schemas';
+import { lastName } from './names';
 
 /**
  * Real cities with everything that must agree with them: region, postal code pattern, IANA time
@@ -89,7 +90,7 @@ export interface Place {
   mobilePhonePattern: string;
 }
 
-export function pickPlace(faker: Faker): Place {
+export function pickPlace(faker: SimpleFaker): Place {
   const { cities, country, locale, division, mobile } = faker.helpers.arrayElement(COUNTRIES);
   const [locality, region, postalCodePattern, timezone, officePhonePattern] = faker.helpers.arrayElement(cities);
   const mobilePhonePattern = mobile ?? officePhonePattern;
@@ -97,18 +98,18 @@ export function pickPlace(faker: Faker): Place {
 }
 
 /** Fills a pattern: `#` becomes a digit, `?` a postcode letter. */
-export function fillPattern(faker: Faker, pattern: string): string {
+export function fillPattern(faker: SimpleFaker, pattern: string): string {
   return pattern.replace(/[#?]/g, (symbol) =>
     symbol === '#' ? String(faker.number.int(9)) : faker.string.fromCharacters(POSTCODE_LETTERS),
   );
 }
 
-export function streetAddress(faker: Faker): string {
-  return `${faker.number.int({ min: 1, max: 2999 })} ${faker.person.lastName()} ${faker.helpers.arrayElement(STREET_TYPES)}`;
+export function streetAddress(faker: SimpleFaker): string {
+  return `${faker.number.int({ min: 1, max: 2999 })} ${lastName(faker)} ${faker.helpers.arrayElement(STREET_TYPES)}`;
 }
 
 /** A work address in the place, with `formatted` written from its parts in the country's order. */
-export function workAddress(faker: Faker, place: Place): Required<Omit<ScimAddress, 'primary'>> {
+export function workAddress(faker: SimpleFaker, place: Place): Required<Omit<ScimAddress, 'primary'>> {
   const street = streetAddress(faker);
   const postalCode = fillPattern(faker, place.postalCodePattern);
   const cityLine =

@@ -1,6 +1,6 @@
-import type { Faker } from '@faker-js/faker';
-import type { PatchRequest } from '../deactivate/patch-request';
-import type { KnownUser } from '../members/known-users';
+import type { SimpleFaker } from '@faker-js/faker';
+import type { PatchRequest } from '../client';
+import type { KnownUser } from '../members';
 import type { ScimGroup, ScimMember, ScimUser } from '../schemas';
 
 /** How an IdP gives a new group its members: in the create request, or by a PATCH to the created group. */
@@ -8,10 +8,12 @@ export type MemberStyle =
   | { inline(users: readonly KnownUser[]): ScimMember[] }
   | { patch(users: readonly KnownUser[]): PatchRequest };
 
-/** What sets one profile apart: the records it makes, and how its groups get their members. */
+/** Everything one profile means: the records it makes, how its groups get their members, how it deactivates a user. */
 export interface Profile {
   /** Returns the maker of one batch's users (a batch shares some values, such as its organization). */
-  users(faker: Faker, active: boolean): () => ScimUser;
-  group(faker: Faker): ScimGroup;
+  users(faker: SimpleFaker, active: boolean): () => ScimUser;
+  group(faker: SimpleFaker): ScimGroup;
   members: MemberStyle;
+  /** The PATCH body that deactivates a user. */
+  deactivate: PatchRequest;
 }

@@ -1,12 +1,13 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { parseConfig, type GeneratorConfig } from './config';
-import { BatchController, type BatchResult, type ItemResult } from './batch-controller';
-import { COMPLETE_EVENT, RESULT_EVENT } from './constants';
-import { preloadBatchModule } from './scim/load-batch-module';
-import type { ScimRecord } from './scim/schemas';
-import { deferredFetch, type PendingCall } from './test-support/deferred-fetch';
+import { parseConfig, type GeneratorConfig } from '../config';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../constants';
+import type { ScimRecord } from '../scim/schemas';
+import { deferredFetch, type PendingCall } from '../test-support/deferred-fetch';
+import { BatchController } from './controller';
+import { batchRuntime } from './load-runtime';
+import type { BatchResult, ItemResult } from './results';
 
 const TIMEOUT_MS = 1000;
 
@@ -73,7 +74,7 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
   const fromCurrentPress = (record: ScimRecord) => current()?.calls.some((call) => JSON.stringify(call.body) === json(record));
   controller.subscribe(() => {
     // No line of a superseded press ever appears, not even for a moment.
-    const { lines } = controller.getState();
+    const { lines } = controller.getState().batch;
     expect(lines.length).toBeLessThanOrEqual(10);
     expect(lines.every((line) => fromCurrentPress(line.record))).toBe(true);
   });
@@ -86,9 +87,10 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
 
   for (const { action, settle: shouldSettle } of steps) {
     if (action.kind === 'press') {
+      controller.setChoices({ active: action.active });
       const before = server.calls.length;
       presses.push({ calls: [], results: [], completions: [] });
-      controller.runBatch(config, { active: action.active });
+      controller.runBatch(config);
       // Ten calls, in the same task as the press.
       expect(server.calls.length - before).toBe(10);
       current()?.calls.push(...server.calls.slice(before));
@@ -119,7 +121,7 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
 
   expect(vi.getTimerCount()).toBe(0);
   const last = current();
-  const { lines, running, error } = controller.getState();
+  const { lines, running, error, calls } = controller.getState().batch;
   if (!last) {
     expect(lines).toEqual([]);
     return;
@@ -142,10 +144,14 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
   expect(last.completions[0]?.results.map((result) => result.status)).toEqual(
     last.calls.map((call) => expected.get(call)?.status ?? 0),
   );
+  // The log holds the press's ten calls, in the order sent, and each result carries its own.
+  expect(calls.map((call) => call.item)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  expect(last.completions[0]?.calls).toEqual(calls);
+  for (const result of last.results) expect(result.calls).toEqual([calls[result.index]]);
 }
 
 beforeAll(async () => {
-  await preloadBatchModule();
+  await batchRuntime.preload();
 });
 
 afterEach(() => {

@@ -1,33 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BatchActions, type ActionConfig, type ActionItemResult, type ActionResult } from './batch-actions';
-import type { ItemResult } from './batch-controller';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from './constants';
-import { DEACTIVATE_BODIES } from './scim/deactivate';
-import { deferredFetch } from './test-support/deferred-fetch';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../constants';
+import { readApiKey } from '../api-key';
+import { PROFILE_MODULES } from '../scim/profiles';
+import { deferredFetch } from '../test-support/deferred-fetch';
+import { BatchActions, type ActionConfig, type ActionItemResult, type ActionResult, type ActionsState } from './actions';
+import { CallLog } from './call-log';
+import type { ItemResult } from './results';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const CONFIG: ActionConfig = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'okta' };
 
-function itemResult(index: number, fields: Partial<ItemResult> = {}): ItemResult {
-  return {
-    index,
-    status: 201,
-    statusText: 'Created',
-    ok: true,
-    id: `u-${index}`,
-    startedAt: '2026-11-22T09:00:00.000Z',
-    durationMs: 5,
-    request: { method: 'POST', url: `${BASE}/Users`, headers: {} },
-    record: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: `Group ${index}` },
-    ...fields,
-  };
-}
-
-const tenCreated = () => Array.from({ length: 10 }, (_, index) => itemResult(index));
+type Created = Pick<ItemResult, 'index' | 'ok' | 'id' | 'location'>;
+const created = (index: number, fields: Partial<Created> = {}): Created => ({ index, ok: true, id: `u-${index}`, ...fields });
+const tenCreated = () => Array.from({ length: 10 }, (_, index) => created(index));
 
 let server: ReturnType<typeof deferredFetch>;
 let events: { type: string; detail: unknown }[];
-let actions: BatchActions;
+let states: ActionsState[];
+let log: CallLog;
+
+function actionsFor(results: readonly Created[], config: ActionConfig = CONFIG): BatchActions {
+  return new BatchActions(config, results, log, {
+    readApiKey: () => readApiKey(),
+    onChange: (state) => states.push(state),
+    emit: (type, detail) => events.push({ type, detail }),
+  });
+}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const itemEvents = () => events.filter((event) => event.type === ACTION_RESULT_EVENT).map((event) => event.detail as ActionItemResult);
@@ -37,7 +35,8 @@ beforeEach(() => {
   server = deferredFetch();
   vi.stubGlobal('fetch', server.fetch);
   events = [];
-  actions = new BatchActions((type, detail) => events.push({ type, detail }));
+  states = [];
+  log = new CallLog(() => undefined);
 });
 
 afterEach(() => {
@@ -49,15 +48,14 @@ afterEach(() => {
 describe('what a batch leaves to act on', () => {
   it('counts the created resources that came back with an id', () => {
     const results = tenCreated();
-    results[2] = itemResult(2, { status: 409, statusText: 'Conflict', ok: false, id: undefined });
-    results[5] = itemResult(5, { id: undefined });
-    actions.track(CONFIG, results);
-    expect(actions.getState()).toEqual({ resourceType: 'Users', created: 8, running: null, remaining: { deactivate: 8, delete: 8 }, outcomes: {} });
+    results[2] = created(2, { ok: false, id: undefined });
+    results[5] = created(5, { id: undefined });
+    expect(actionsFor(results).state).toEqual({ resourceType: 'Users', created: 8, running: null, remaining: { deactivate: 8, delete: 8 } });
   });
 
   it('offers no deactivation for groups', () => {
-    actions.track({ ...CONFIG, resourceType: 'Groups', endpoint: `${BASE}/Groups` }, tenCreated());
-    expect(actions.getState().remaining).toEqual({ deactivate: 0, delete: 10 });
+    const actions = actionsFor(tenCreated(), { ...CONFIG, resourceType: 'Groups', endpoint: `${BASE}/Groups` });
+    expect(actions.state.remaining).toEqual({ deactivate: 0, delete: 10 });
     actions.run('deactivate');
     expect(server.calls).toEqual([]);
   });
@@ -66,7 +64,7 @@ describe('what a batch leaves to act on', () => {
 describe('deactivate', () => {
   it('sends one PATCH per created user at once, in the profile dialect, with the key stored at that moment', () => {
     localStorage.setItem('apikey', 'key-at-batch');
-    actions.track(CONFIG, tenCreated());
+    const actions = actionsFor(tenCreated());
     localStorage.setItem('apikey', 'key-at-action');
     actions.run('deactivate');
 
@@ -74,12 +72,12 @@ describe('deactivate', () => {
       Array.from({ length: 10 }, (_, index) => ['PATCH', `${BASE}/Users/u-${index}`]),
     );
     expect(server.calls.every((call) => call.headers.get('Authorization') === 'Bearer key-at-action')).toBe(true);
-    expect(server.calls.every((call) => JSON.stringify(call.body) === JSON.stringify(DEACTIVATE_BODIES.okta))).toBe(true);
-    expect(actions.getState().running).toBe('deactivate');
+    expect(server.calls.every((call) => JSON.stringify(call.body) === JSON.stringify(PROFILE_MODULES.okta.deactivate))).toBe(true);
+    expect(actions.state.running).toBe('deactivate');
   });
 
-  it('reports each call and the whole action, then has nothing left to deactivate', async () => {
-    actions.track(CONFIG, tenCreated());
+  it('reports each call and the whole action, logs every call for its item, then has nothing left to deactivate', async () => {
+    const actions = actionsFor(tenCreated());
     actions.run('deactivate');
     for (const call of [...server.calls].reverse()) call.respond(200, { body: { id: 'x', active: false } });
     await settle();
@@ -88,24 +86,31 @@ describe('deactivate', () => {
       [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((index) => ['deactivate', index, 200, true]),
     );
     expect(itemEvents()[0]).toMatchObject({ resourceId: 'u-9', request: { method: 'PATCH' }, response: { status: 200 } });
+    expect(itemEvents()[0]?.call).toMatchObject({ purpose: 'deactivate', item: 9, status: 200 });
+    // The log keeps the order the calls were sent in, whatever order they were answered in.
+    expect(log.calls.map((call) => [call.purpose, call.item])).toEqual(
+      Array.from({ length: 10 }, (_, index) => ['deactivate', index]),
+    );
     expect(completions()).toHaveLength(1);
     expect(completions()[0]?.results.map((result) => result.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(actions.getState()).toMatchObject({ running: null, remaining: { deactivate: 0, delete: 10 } });
+    expect(completions()[0]?.calls).toEqual(log.calls);
+    expect(actions.state).toMatchObject({ running: null, remaining: { deactivate: 0, delete: 10 } });
+    expect(states.at(-1)).toEqual(actions.state);
   });
 
   it('keeps a user whose PATCH failed or timed out for the next press', async () => {
     vi.useFakeTimers();
-    actions.track(CONFIG, tenCreated().slice(0, 3));
+    const actions = actionsFor(tenCreated().slice(0, 3));
     actions.run('deactivate');
     const [first, second] = server.calls;
     first?.respond(200);
     second?.respond(400, { body: { scimType: 'invalidValue', detail: 'active must be a boolean' } });
     await vi.advanceTimersByTimeAsync(1000);
 
-    const byIndex = actions.getState().outcomes;
+    const byIndex = Object.fromEntries(itemEvents().map((result) => [result.index, result]));
     expect(byIndex[1]).toMatchObject({ status: 400, done: false, scimType: 'invalidValue', detail: 'active must be a boolean' });
     expect(byIndex[2]).toMatchObject({ status: 0, statusText: 'Timed out', done: false });
-    expect(actions.getState().remaining.deactivate).toBe(2);
+    expect(actions.state.remaining.deactivate).toBe(2);
 
     actions.run('deactivate');
     expect(server.calls.slice(3).map((call) => call.url)).toEqual([`${BASE}/Users/u-1`, `${BASE}/Users/u-2`]);
@@ -114,7 +119,7 @@ describe('deactivate', () => {
 
 describe('delete', () => {
   it('sends one DELETE per resource; 404 counts as already gone; what failed stays to delete', async () => {
-    actions.track(CONFIG, tenCreated().slice(0, 3));
+    const actions = actionsFor(tenCreated().slice(0, 3));
     actions.run('delete');
     expect(server.calls.map((call) => [call.method, call.body])).toEqual(Array(3).fill(['DELETE', undefined]));
     server.calls[0]?.respond(204);
@@ -127,22 +132,22 @@ describe('delete', () => {
       [404, true],
       [500, false],
     ]);
-    expect(actions.getState().remaining).toEqual({ deactivate: 1, delete: 1 });
+    expect(actions.state.remaining).toEqual({ deactivate: 1, delete: 1 });
 
     actions.run('delete');
     server.calls[3]?.respond(204);
     await settle();
     expect(server.calls[3]?.url).toBe(`${BASE}/Users/u-2`);
-    expect(actions.getState().remaining).toEqual({ deactivate: 0, delete: 0 });
+    expect(actions.state.remaining).toEqual({ deactivate: 0, delete: 0 });
   });
 });
 
 describe('where the calls go', () => {
   it('uses meta.location under base-url, and {endpoint}/{id} for a location anywhere else', () => {
-    actions.track(CONFIG, [
-      itemResult(0, { location: `${BASE}/Users/moved/u-0` }),
-      itemResult(1, { location: 'https://attacker.example/scim/v2/Users/u-1' }),
-      itemResult(2, { location: 'https://scim.example.com/other/u-2' }),
+    const actions = actionsFor([
+      created(0, { location: `${BASE}/Users/moved/u-0` }),
+      created(1, { location: 'https://attacker.example/scim/v2/Users/u-1' }),
+      created(2, { location: 'https://scim.example.com/other/u-2' }),
     ]);
     localStorage.setItem('apikey', 'secret-key-1234');
     actions.run('delete');
@@ -152,24 +157,15 @@ describe('where the calls go', () => {
 });
 
 describe('abandoning', () => {
-  it('drops the calls in flight and their events when a new batch takes over', async () => {
-    actions.track(CONFIG, tenCreated());
+  it('drops the calls in flight and their events', async () => {
+    const actions = actionsFor(tenCreated());
     actions.run('delete');
     const inFlight = [...server.calls];
-    actions.track(CONFIG, tenCreated().slice(0, 2));
+    actions.abandon();
     inFlight.forEach((call) => call.respond(204));
     await settle();
 
     expect(inFlight.every((call) => call.signal.aborted)).toBe(true);
     expect(events).toEqual([]);
-    expect(actions.getState()).toEqual({ resourceType: 'Users', created: 2, running: null, remaining: { deactivate: 2, delete: 2 }, outcomes: {} });
-  });
-
-  it('has nothing to act on once abandoned', () => {
-    actions.track(CONFIG, tenCreated());
-    actions.abandon();
-    actions.run('delete');
-    expect(server.calls).toEqual([]);
-    expect(actions.getState()).toMatchObject({ resourceType: null, remaining: { deactivate: 0, delete: 0 } });
   });
 });

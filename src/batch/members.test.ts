@@ -2,18 +2,20 @@
 import { Faker } from '@faker-js/faker';
 import SCIMMY from 'scimmy';
 import { describe, expect, it } from 'vitest';
-import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
-import type { ScimResult } from '../client';
-import { createRecordGenerator } from '../generate';
-import type { ScimGroup, ScimRecord } from '../schemas';
-import { answering, requestOf, scimJson } from '../../test-support/fetch-stub';
-import { assignMembers } from './assign-members';
-import { findMembers } from './find-members';
-import { KEPT_USERS_PER_BASE_URL, createdUsersAt, forgetDeletedUser, rememberCreatedUser, type KnownUser } from './known-users';
+import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../constants';
+import { createRecordGenerator } from '../scim/generate';
+import type { KnownUser } from '../scim/members';
+import type { ScimGroup, ScimRecord } from '../scim/schemas';
+import { answering, requestOf, scimJson } from '../test-support/fetch-stub';
+import { CallLog, type SendCall } from './call-log';
+import { KEPT_USERS_PER_BASE_URL, createdUsersAt, forgetDeletedUser, rememberCreatedUser } from './known-users';
+import { assignMembers, findMembers } from './members';
 
 const KEY = 'k-secret';
-const call = (fetch: typeof globalThis.fetch) => ({ apiKey: KEY, timeoutMs: 30000, signal: new AbortController().signal, fetch });
-const created = (id: string, location?: string) => ({ ok: true, status: 201, id, location }) as ScimResult;
+/** A batch-level sender over `fetch`, as a batch has one. */
+const call = (fetch: typeof globalThis.fetch): SendCall =>
+  new CallLog(() => undefined).sender({ apiKey: KEY, timeoutMs: 30000, signal: new AbortController().signal, fetch });
+const created = (id: string, location?: string) => ({ ok: true, id, location });
 const user = (userName: string): ScimRecord => ({
   schemas: [USER_SCHEMA],
   userName,
@@ -26,7 +28,7 @@ describe('findMembers', () => {
   it('takes the users this page created against the same base URL, without asking the server', async () => {
     const base = 'https://one.example.com/scim/v2';
     rememberCreatedUser(base, user('ada'), created('u1', '/scim/v2/Users/u1'));
-    rememberCreatedUser(base, user('bob'), { ...created('u2'), ok: false, status: 409 });
+    rememberCreatedUser(base, user('bob'), { ...created('u2'), ok: false });
     rememberCreatedUser(base, { schemas: [GROUP_SCHEMA], displayName: 'g' }, created('g1'));
     rememberCreatedUser('https://other.example.com/scim/v2', user('eve'), created('u9'));
     const fetch = answering(() => new Response(null, { status: 500 }));
@@ -41,9 +43,7 @@ describe('findMembers', () => {
     const base = 'https://five.example.com/scim/v2';
     rememberCreatedUser(base, user('ada'), created('u1'));
     rememberCreatedUser(base, user('bob'), created('u2'));
-    forgetDeletedUser({ action: 'deactivate', done: true, resourceId: 'u2' });
-    forgetDeletedUser({ action: 'delete', done: false, resourceId: 'u2' });
-    forgetDeletedUser({ action: 'delete', done: true, resourceId: 'u1' });
+    forgetDeletedUser('u1');
     const lookup = await findMembers(base, call(answering(() => new Response(null, { status: 500 }))));
     expect(lookup).toEqual({ users: [{ id: 'u2', userName: 'bob', display: 'Ada Lovelace' }] });
   });
@@ -76,7 +76,7 @@ describe('findMembers', () => {
 
   it.each([401, 429])('stops the batch on a %i, as a POST would', async (status) => {
     const lookup = await findMembers('https://three.example.com/scim/v2', call(answering(scimJson(status, {}))));
-    expect(lookup).toMatchObject({ stoppedBy: { status, request: { method: 'GET' } } });
+    expect(lookup).toMatchObject({ stoppedBy: { purpose: 'members', status, request: { method: 'GET' } } });
   });
 
   it('goes on without members, and says why, when the list fails or is empty', async () => {
@@ -157,7 +157,7 @@ describe('the users a page created', () => {
     const baseUrl = 'https://kept.example.com/scim/v2';
     const [record] = createRecordGenerator()('Users');
     for (let id = 0; id < KEPT_USERS_PER_BASE_URL + 30; id++) {
-      rememberCreatedUser(baseUrl, record as ScimRecord, { ok: true, id: `u-${id}` } as ScimResult);
+      rememberCreatedUser(baseUrl, record as ScimRecord, { ok: true, id: `u-${id}` });
     }
     const kept = createdUsersAt(baseUrl);
     expect(kept).toHaveLength(KEPT_USERS_PER_BASE_URL);

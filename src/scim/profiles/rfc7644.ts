@@ -1,5 +1,8 @@
 import { PATCH_OP_SCHEMA } from '../../constants';
-import type { PatchRequest } from './patch-request';
+import type { PatchRequest } from '../client';
+import type { MemberStyle } from './profile';
+
+// The RFC's own dialect, which the basic and full profiles speak.
 
 /**
  * RFC 7644 §3.5.2.3: a `replace` whose `path` names the attribute and whose `value` is the new
@@ -12,4 +15,12 @@ import type { PatchRequest } from './patch-request';
 export const rfc7644Deactivate: PatchRequest = {
   schemas: [PATCH_OP_SCHEMA],
   Operations: [{ op: 'replace', path: 'active', value: false }],
+};
+
+/**
+ * Members in the group's create request, as RFC 7643 §4.2 describes them: the user's `id` as
+ * `value`, a `display` name, and `$ref`, the user's URI, where the server gave one.
+ */
+export const rfc7643Members: MemberStyle = {
+  inline: (users) => users.map(({ id, display, location }) => ({ value: id, display, ...(location ? { $ref: location } : {}) })),
 };

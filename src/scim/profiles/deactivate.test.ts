@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEACTIVATE_BODIES } from './index';
+import { PROFILE_MODULES } from './index';
 
 /**
  * The request bodies exactly as each IdP's documentation prints them (see the comment beside
@@ -50,14 +50,14 @@ const asDocumented = (text: string) => JSON.stringify(JSON.parse(text));
 
 describe('deactivate PATCH bodies', () => {
   it('okta sends the documented path-less replace of {active: false}', () => {
-    expect(asSent(DEACTIVATE_BODIES.okta)).toBe(asDocumented(DOCUMENTED.okta));
+    expect(asSent(PROFILE_MODULES.okta.deactivate)).toBe(asDocumented(DOCUMENTED.okta));
   });
 
   it('entra sends the documented Replace of path active with the string "False"', () => {
-    expect(asSent(DEACTIVATE_BODIES.entra)).toBe(asDocumented(DOCUMENTED.entra));
+    expect(asSent(PROFILE_MODULES.entra.deactivate)).toBe(asDocumented(DOCUMENTED.entra));
   });
 
   it.each(['basic', 'full'] as const)('%s sends the RFC 7644 replace of active with false', (profile) => {
-    expect(asSent(DEACTIVATE_BODIES[profile])).toBe(asDocumented(DOCUMENTED.rfc7644));
+    expect(asSent(PROFILE_MODULES[profile].deactivate)).toBe(asDocumented(DOCUMENTED.rfc7644));
   });
 });

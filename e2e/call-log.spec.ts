@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { har as validHar } from 'har-validator';
+import { API_KEY_STORAGE_NAME, COMPLETE_EVENT } from '../src/constants';
+import type { BatchResult } from '../src/index';
+import { pressAction } from './support/actions';
+import { expect, test, type HostWindow } from './support/fault-page';
+import type { RecordedRequest } from './support/fault-server';
+
+// The call log in Chromium against a server that records what it receives: the HAR, Details and
+// the events hold every call the server got, one for one, and never the key.
+
+const KEY = 'k-call-log-secret-0042';
+
+interface SavedHar {
+  log: { entries: { request: { method: string; url: string }; response: { status: number; content: { text?: string } }; comment: string }[] };
+}
+
+/** `METHOD /path?query`, as a server receives a request. */
+const asReceived = ({ method, url }: { method: string; url: string }) => {
+  const { pathname, search } = new URL(url, 'http://x');
+  return `${method} ${pathname}${search}`;
+};
+
+/** What the server received, preflights left out: the page's calls, in arrival order. */
+const received = (requests: RecordedRequest[]) => requests.filter(({ method }) => method !== 'OPTIONS').map(asReceived);
+
+async function downloadHar(page: Page, element: Locator): Promise<{ har: SavedHar; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), element.getByRole('button', { name: 'Download HAR' }).click()]);
+  const text = await readFile(await download.path(), 'utf8');
+  return { har: JSON.parse(text) as SavedHar, text };
+}
+
+async function lastComplete(page: Page): Promise<BatchResult> {
+  const events = await page.evaluate(() => (window as unknown as HostWindow).__events);
+  const complete = events.filter((event) => event.type === COMPLETE_EVENT).at(-1);
+  return JSON.parse(complete?.detail ?? 'null') as BatchResult;
+}
+
+test.beforeEach(async ({ host }) => {
+  await host.page.evaluate(([name, key]) => localStorage.setItem(name, key), [API_KEY_STORAGE_NAME, KEY] as const);
+});
+
+test('Groups with Add members (okta): the HAR and the complete event hold every call the server received', async ({ host, faults }) => {
+  const element = await host.mount({ 'resource-type': 'Groups', profile: 'okta', 'base-url': faults.baseUrl('ok') });
+  await element.getByLabel('Add members').check();
+  await host.pressAndSettle();
+  await expect(host.lines()).toHaveCount(10);
+  // The lookup, ten creates and ten member PATCHes.
+  await expect.poll(() => received(faults.requests).length).toBe(21);
+  const serverGot = received(faults.requests);
+  expect(serverGot.filter((request) => request.startsWith('PATCH '))).toHaveLength(10);
+
+  const { har, text } = await downloadHar(host.page, element);
+  await expect(validHar(har), 'valid against the HAR 1.2 schema').resolves.toBeTruthy();
+  expect(har.log.entries.map(({ request }) => asReceived(request)).sort()).toEqual([...serverGot].sort());
+  expect(har.log.entries[0]).toMatchObject({ request: { method: 'GET' }, comment: 'members' });
+  expect(text).not.toContain(KEY);
+
+  const complete = await lastComplete(host.page);
+  expect(complete.calls.map(({ request }) => asReceived(request)).sort()).toEqual([...serverGot].sort());
+  for (const result of complete.results) {
+    expect(result.calls.map(({ purpose, request }) => `${purpose} ${request.method}`)).toEqual(['create POST', 'members PATCH']);
+  }
+});
+
+test('Users, Deactivate, Delete: 30 calls in the HAR with the bodies served, and a line\'s Details shows its three', async ({ host, faults }) => {
+  const element = await host.mount({ 'base-url': faults.baseUrl('ok') });
+  await host.pressAndSettle();
+  await pressAction(element, 'Deactivate');
+  await pressAction(element, 'Delete');
+  const serverGot = received(faults.requests);
+  expect(serverGot).toHaveLength(30);
+
+  const { har, text } = await downloadHar(host.page, element);
+  expect(har.log.entries).toHaveLength(30);
+  expect(har.log.entries.map(({ request }) => asReceived(request)).sort()).toEqual([...serverGot].sort());
+  // The fault server answers a PATCH with exactly this text.
+  const patched = har.log.entries.filter(({ request }) => request.method === 'PATCH');
+  expect(patched.every(({ response }) => response.content.text === '{"active":false}')).toBe(true);
+  expect(text).not.toContain(KEY);
+
+  const line = host.lines().first();
+  await line.getByRole('button', { name: 'Details' }).click();
+  await expect(line.locator('.call-title')).toHaveText([/^Create · POST \/ok\/scim\/v2\/Users$/, /^Deactivate · PATCH /, /^Delete · DELETE /]);
+});

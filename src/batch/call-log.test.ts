@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, PATCH_OP_SCHEMA, USER_SCHEMA } from '../constants';
+import { callsOf } from '../scim/call';
+import { harOf } from '../scim/har';
+import type { ScimUser } from '../scim/schemas';
+import { deferredFetch } from '../test-support/deferred-fetch';
+import { BatchActions, type ActionResult } from './actions';
+import { CallLog } from './call-log';
+import { createItem } from './run-item';
+
+const BASE = 'https://scim.example.com/scim/v2';
+const CONFIG = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'basic' } as const;
+const KEY = 'Secret-Key-0123456789';
+const RECORD: ScimUser = { schemas: [USER_SCHEMA], userName: 'ada', name: { givenName: 'Ada', familyName: 'Lovelace' }, emails: [], active: true };
+const PATCH = { schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'add', path: 'title', value: 'Countess' }] };
+
+let server: ReturnType<typeof deferredFetch>;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  server = deferredFetch();
+  vi.stubGlobal('fetch', server.fetch);
+  localStorage.setItem('apikey', KEY);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const settings = () => ({ apiKey: KEY, timeoutMs: 1000, signal: new AbortController().signal });
+
+/** Item 0 is created (POST, then a PATCH after the create), deactivated and deleted; the server echoes the key. */
+async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; completions: ActionResult[] }> {
+  const log = new CallLog(() => undefined);
+  const served: string[] = [];
+  const respond = (status: number, body: string | undefined) => {
+    const call = server.calls.at(-1);
+    if (body !== undefined) served.push(body);
+    call?.respond(status, { body, headers: { 'X-Request-Key': KEY.toUpperCase() } });
+  };
+  const completions: ActionResult[] = [];
+
+  const created = createItem(RECORD, PATCH, CONFIG, log.sender(settings(), 0));
+  respond(201, '{"id" : "u-1",  "userName":"ada"}');
+  await settle();
+  respond(204, undefined);
+  expect(await created).toMatchObject({ purpose: 'create', status: 201, id: 'u-1' });
+
+  const actions = new BatchActions(CONFIG, [{ index: 0, ok: true, id: 'u-1' }], log, {
+    readApiKey: () => KEY,
+    onChange: () => undefined,
+    emit: (type, detail) => type === ACTION_COMPLETE_EVENT && completions.push(detail as ActionResult),
+  });
+  actions.run('deactivate');
+  respond(200, `{"id":"u-1","active":false,"note":"key was ${KEY.toLowerCase()}"}`);
+  await settle();
+  actions.run('delete');
+  respond(204, undefined);
+  await settle();
+  return { log, served, completions };
+}
+
+describe('the call log', () => {
+  it('records every call of an item, create + PATCH + Deactivate + Delete, in the order sent', async () => {
+    const { log, completions } = await oneItemsLife();
+    expect(log.calls.map(({ purpose, item, request, status }) => [purpose, item, request.method, status])).toEqual([
+      ['create', 0, 'POST', 201],
+      ['members', 0, 'PATCH', 204],
+      ['deactivate', 0, 'PATCH', 200],
+      ['delete', 0, 'DELETE', 204],
+    ]);
+    expect(callsOf(log.calls, 0)).toEqual(log.calls);
+    expect(callsOf(log.calls, 1)).toEqual([]);
+    expect(completions.map(({ action, calls }) => [action, calls])).toEqual([
+      ['deactivate', [log.calls[2]]],
+      ['delete', [log.calls[3]]],
+    ]);
+  });
+
+  it('keeps the order calls were sent in when their answers arrive in another order', async () => {
+    const log = new CallLog(() => undefined);
+    const first = log.sender(settings(), 0)({ method: 'POST', url: CONFIG.endpoint, body: RECORD }, 'create');
+    const second = log.sender(settings(), 1)({ method: 'POST', url: CONFIG.endpoint, body: RECORD }, 'create');
+    server.calls[1]?.respond(201, { body: { id: 'b' } });
+    await second;
+    expect(log.calls.map((call) => call.item)).toEqual([1]);
+    server.calls[0]?.respond(201, { body: { id: 'a' } });
+    await first;
+    expect(log.calls.map((call) => call.item)).toEqual([0, 1]);
+  });
+
+  it('gives a HAR with one entry per call, each response body the bytes served, the key masked', async () => {
+    const { log, served } = await oneItemsLife();
+    const har = harOf(log.calls, { name: 'scim-generator', version: '0' });
+    expect(har.log.entries.map((entry) => [entry.request.method, entry.response.status])).toEqual([
+      ['POST', 201],
+      ['PATCH', 204],
+      ['PATCH', 200],
+      ['DELETE', 204],
+    ]);
+    const bodies = har.log.entries.flatMap((entry) => (entry.response.content.text ? [entry.response.content.text] : []));
+    expect(bodies[0]).toBe(served[0]);
+    expect(bodies[1]).toBe(served[1]?.replace(KEY.toLowerCase(), '[redacted]'));
+  });
+
+  it('holds the key in no letter case, in requests, answers or HAR', async () => {
+    const { log } = await oneItemsLife();
+    const everything = JSON.stringify([log.calls, harOf(log.calls, { name: 'scim-generator', version: '0' })]);
+    for (const form of [KEY, KEY.toLowerCase(), KEY.toUpperCase()]) expect(everything).not.toContain(form);
+    expect(everything).toContain('[redacted]');
+  });
+});
+
+describe('action events', () => {
+  it('carry their call, the log entry', async () => {
+    const log = new CallLog(() => undefined);
+    const results: unknown[] = [];
+    const actions = new BatchActions(CONFIG, [{ index: 4, ok: true, id: 'u-4' }], log, {
+      readApiKey: () => KEY,
+      onChange: () => undefined,
+      emit: (type, detail) => type === ACTION_RESULT_EVENT && results.push(detail),
+    });
+    actions.run('delete');
+    server.calls[0]?.respond(204);
+    await settle();
+    expect(results).toEqual([expect.objectContaining({ action: 'delete', index: 4, status: 204, call: log.calls[0] })]);
+    expect(log.calls[0]).toMatchObject({ purpose: 'delete', item: 4 });
+  });
+});

@@ -1,0 +1,42 @@
+import type { CallPurpose, ScimCall } from '../scim/call';
+import { sendScim, type ScimCallOptions } from '../scim/client';
+
+/** What one call sends; the sender adds the key, the timeout and the abort signal. */
+export type CallRequest = Pick<ScimCallOptions, 'method' | 'url' | 'body'>;
+
+/** Sends one call for its item (or for the batch) and logs it; resolves with its log entry. */
+export type SendCall = (request: CallRequest, purpose: CallPurpose) => Promise<ScimCall>;
+
+/** What the calls of a batch, or of one action, share. */
+export type CallSettings = Pick<ScimCallOptions, 'apiKey' | 'timeoutMs' | 'signal' | 'fetch'>;
+
+/**
+ * The one record of every call a batch makes, and of the actions on what it made. Each call takes
+ * its place in the log when it is sent and appears there once answered, so the log is in the
+ * order the calls were sent. The lines, Details, the HAR, cURL and the events all read it.
+ */
+export class CallLog {
+  #slots: (ScimCall | undefined)[] = [];
+  #answered: readonly ScimCall[] = [];
+
+  /** @param onAnswer called after each answered call joins the log */
+  constructor(private readonly onAnswer: () => void) {}
+
+  /** Every answered call, in the order sent; a new array after each answer. */
+  get calls(): readonly ScimCall[] {
+    return this.#answered;
+  }
+
+  /** A sender of calls for `item` (none: a batch-level call), with these settings. */
+  sender(settings: CallSettings, item?: number): SendCall {
+    return async (request, purpose) => {
+      const slot = this.#slots.push(undefined) - 1;
+      const result = await sendScim({ ...settings, ...request });
+      const call: ScimCall = { purpose, ...(item === undefined ? {} : { item }), ...result };
+      this.#slots[slot] = call;
+      this.#answered = this.#slots.filter((entry) => entry !== undefined);
+      this.onAnswer();
+      return call;
+    };
+  }
+}

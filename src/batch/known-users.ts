@@ -1,0 +1,29 @@
+import type { ScimCall } from '../scim/call';
+import { knownUser, type KnownUser } from '../scim/members';
+import { isUser, recordName, type ScimRecord } from '../scim/schemas';
+
+// Users created by this page, by SCIM base URL: shared by every element of the page, so a Groups
+// element can give its groups the members a Users element created a moment ago. Only the newest
+// are kept, as many as the fallback lookup reads (`GET /Users?count=100`): a page pressed all day
+// must not grow by ten users a press.
+export const KEPT_USERS_PER_BASE_URL = 100;
+const createdUsers = new Map<string, KnownUser[]>();
+
+/** Notes a user a batch created against `baseUrl` (only successful calls that returned an id). */
+export function rememberCreatedUser(baseUrl: string, record: ScimRecord, created: Pick<ScimCall, 'ok' | 'id' | 'location'>): void {
+  if (!isUser(record) || !created.ok || !created.id) return;
+  const user = knownUser(created.id, record.userName, recordName(record), created.location, baseUrl);
+  createdUsers.set(baseUrl, [...(createdUsers.get(baseUrl) ?? []), user].slice(-KEPT_USERS_PER_BASE_URL));
+}
+
+/** Forgets a user the Delete action removed, so no group takes it as a member. */
+export function forgetDeletedUser(id: string): void {
+  for (const [baseUrl, users] of createdUsers) {
+    createdUsers.set(baseUrl, users.filter((user) => user.id !== id));
+  }
+}
+
+/** The users this page created against `baseUrl`, oldest first. */
+export function createdUsersAt(baseUrl: string): readonly KnownUser[] {
+  return createdUsers.get(baseUrl) ?? [];
+}

@@ -1,0 +1,22 @@
+import type { ScimCall } from '../scim/call';
+import type { ScimResult } from '../scim/client';
+import type { ScimRecord } from '../scim/schemas';
+
+/** `detail` of the result event: one finished item, with the outcome of the call that decided it. */
+export interface ItemResult extends ScimResult {
+  /** Position of the item in its batch, 0 to 9. */
+  index: number;
+  /** The created record's name (`displayName`, else a user's `name.formatted`); only on success. */
+  name?: string;
+  /** The record that was sent. */
+  record: ScimRecord;
+  /** Every call the item made, in the order sent. */
+  calls: readonly ScimCall[];
+}
+
+/** `detail` of the complete event: every item of the batch, in batch order, and every call of the batch. */
+export interface BatchResult {
+  results: ItemResult[];
+  /** Every call of the batch in the order sent, batch-level ones (the member lookup) included. */
+  calls: readonly ScimCall[];
+}

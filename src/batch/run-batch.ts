@@ -1,0 +1,85 @@
+import { readApiKey } from '../api-key';
+import type { GeneratorConfig } from '../config';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../constants';
+import { callsOf, type ScimCall } from '../scim/call';
+import { recordName, type ScimRecord } from '../scim/schemas';
+import { BatchActions } from './actions';
+import { CallLog, type CallSettings } from './call-log';
+import { rememberCreatedUser } from './known-users';
+import { addMembers, type MemberPlan } from './members';
+import type { BatchResult, ItemResult } from './results';
+import { createItem } from './run-item';
+import type { BatchState } from './state';
+
+/** How a running batch reaches its element: the state it shows and the events it dispatches. */
+export interface BatchHooks {
+  /** Aborts when the batch is abandoned (a new press, the element left the page): nothing more reaches the element. */
+  signal: AbortSignal;
+  /** Unique across the element's batches, for the lines' keys. */
+  batchId: string;
+  update(change: Partial<BatchState>): void;
+  emit(type: string, detail: unknown): void;
+  /** The batch has finished: its actions on what it created. */
+  finished(actions: BatchActions): void;
+}
+
+/**
+ * Sends one batch's records, each item its own calls, all items at once, every call into the
+ * batch's log; reports each finished item and the whole batch. A Groups batch that adds members
+ * first finds the users they can take (see addMembers).
+ */
+export function runBatch(
+  config: GeneratorConfig,
+  records: ScimRecord[],
+  { apiKey, addMembers: addingMembers }: { apiKey: string | null; addMembers: boolean },
+  hooks: BatchHooks,
+): void {
+  const { signal } = hooks;
+  const log = new CallLog(() => {
+    if (!signal.aborted) hooks.update({ calls: log.calls });
+  });
+  const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal };
+  if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, log, settings, hooks);
+  void addMembers(records, config, log.sender(settings)).then((added) => {
+    if (signal.aborted) return;
+    hooks.update({ note: added.note });
+    sendItems(config, added.plan, log, settings, hooks, added.stoppedBy);
+  });
+}
+
+/** Runs every item; when a lookup before the batch was refused (401, 429), each item ends with that answer instead. */
+function sendItems(
+  config: GeneratorConfig,
+  { records, patches }: MemberPlan,
+  log: CallLog,
+  settings: CallSettings,
+  hooks: BatchHooks,
+  stoppedBy?: ScimCall,
+): void {
+  const results: ItemResult[] = [];
+  const lines: BatchState['lines'][number][] = [];
+  records.forEach((record, index) => {
+    const running = stoppedBy ? Promise.resolve(stoppedBy) : createItem(record, patches[index], config, log.sender(settings, index));
+    void running.then((decided) => {
+      if (hooks.signal.aborted) return;
+      rememberCreatedUser(config.baseUrl, record, decided);
+      const { purpose, item, ...outcome } = decided;
+      const line = { ...outcome, index, record, ...(decided.ok ? { name: recordName(record) } : {}) };
+      const result: ItemResult = { ...line, calls: callsOf(log.calls, index) };
+      results[index] = result;
+      lines.push({ ...line, key: `${hooks.batchId}-${index}` });
+      const running = lines.length < records.length;
+      hooks.update({ lines: [...lines], running });
+      hooks.emit(RESULT_EVENT, result);
+      if (running) return;
+      const actions = new BatchActions(config, results, log, {
+        readApiKey,
+        onChange: (state) => hooks.update({ actions: state }),
+        emit: hooks.emit,
+      });
+      hooks.finished(actions);
+      hooks.update({ actions: actions.state });
+      hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);
+    });
+  });
+}

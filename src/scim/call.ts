@@ -1,0 +1,27 @@
+import type { ScimResult } from './client';
+
+/** What a call was for: `members` is the member lookup (batch-level) and each group's member PATCH. */
+export type CallPurpose = 'create' | 'lookup' | 'members' | 'deactivate' | 'delete';
+
+/**
+ * One entry of a batch's call log: a call as it was sent (the key masked) and as it was answered
+ * (the body as the text received), with what it was for and the item it belongs to.
+ */
+export interface ScimCall extends ScimResult {
+  purpose: CallPurpose;
+  /** Position in its batch of the item the call belongs to; absent for a batch-level call (the member lookup). */
+  item?: number;
+}
+
+/** The calls of one item, in the order sent. */
+export function callsOf(calls: readonly ScimCall[], item: number): ScimCall[] {
+  return calls.filter((call) => call.item === item);
+}
+
+/**
+ * Whether a Deactivate or Delete call left the resource as the action meant: a 2xx, or for a
+ * delete also 404, since the resource is gone either way (RFC 7644 §3.6).
+ */
+export function actionDone({ purpose, ok, status }: Pick<ScimCall, 'purpose' | 'ok' | 'status'>): boolean {
+  return ok || (purpose === 'delete' && status === 404);
+}
