@@ -1,10 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
 import { heapAfterGc, type HeapReading } from '../e2e/support/heap.ts';
 import {
   BARE_FETCHES_EXPRESSION,
-  LAZY_CHUNK_FETCHED,
-  LAZY_CHUNK_RUN,
+  LAZY_CHUNKS_RUN,
+  lazyChunksFetched,
   PROBE_SCRIPT,
   READINGS_EXPRESSION,
   TEN_LINES_SHOWN,
@@ -44,10 +46,13 @@ async function onFreshPage<T>(browser: Browser, use: (page: Page) => Promise<T>)
   }
 }
 
-/** Waits until the element's idle-time preload has fetched and run the lazy chunk. */
+/** How many lazily loaded chunks the ES build has (read after the build). */
+const lazyChunkCount = () => readdirSync(fileURLToPath(new URL('../dist/chunks', import.meta.url))).filter((name) => name.endsWith('.js')).length;
+
+/** Waits until the element's idle-time preload has fetched and run every lazy chunk. */
 async function waitForPreload(page: Page): Promise<void> {
-  await page.waitForFunction(LAZY_CHUNK_FETCHED);
-  await page.evaluate(LAZY_CHUNK_RUN);
+  await page.waitForFunction(lazyChunksFetched(lazyChunkCount()));
+  await page.evaluate(LAZY_CHUNKS_RUN);
 }
 
 function expectProtocol(protocol: Protocol, used: string): void {

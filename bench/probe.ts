@@ -91,13 +91,15 @@ export const BARE_FETCHES_EXPRESSION = `(async () => {
 
 export const TEN_LINES_SHOWN = 'window.__scimBench.lineAt.length >= 10';
 
-/** True once the element's idle-time preload has fetched the lazy chunk. */
-export const LAZY_CHUNK_FETCHED = `performance.getEntriesByType('resource').some((e) => e.name.includes('/dist/chunks/'))`;
+/** True once the element's idle-time preload has fetched `count` lazy chunks (the batch runtime and the views). */
+export function lazyChunksFetched(count: number): string {
+  return `performance.getEntriesByType('resource').filter((e) => e.name.includes('/dist/chunks/')).length >= ${count}`;
+}
 
-/** Resolves once the fetched chunk has run: importing the same URL waits for that module. */
-export const LAZY_CHUNK_RUN = `(async () => {
-  const chunk = performance.getEntriesByType('resource').find((e) => e.name.includes('/dist/chunks/'));
-  await import(chunk.name);
+/** Resolves once the fetched chunks have run: importing the same URL waits for that module. */
+export const LAZY_CHUNKS_RUN = `(async () => {
+  const chunks = performance.getEntriesByType('resource').filter((e) => e.name.includes('/dist/chunks/'));
+  await Promise.all(chunks.map((chunk) => import(chunk.name)));
 })()`;
 
 /** Presses the button `count` times in a row, each time waiting for the batch to complete. */

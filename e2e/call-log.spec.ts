@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { har as validHar } from 'har-validator';
-import { API_KEY_STORAGE_NAME, COMPLETE_EVENT } from '../src/constants';
-import type { BatchResult } from '../src/index';
+import { API_KEY_STORAGE_NAME } from '../src/constants';
 import { pressAction } from './support/actions';
-import { expect, test, type HostWindow } from './support/fault-page';
+import { expect, test } from './support/fault-page';
 import type { RecordedRequest } from './support/fault-server';
 
 // The call log in Chromium against a server that records what it receives: the HAR, Details and
@@ -31,12 +30,6 @@ async function downloadHar(page: Page, element: Locator): Promise<{ har: SavedHa
   return { har: JSON.parse(text) as SavedHar, text };
 }
 
-async function lastComplete(page: Page): Promise<BatchResult> {
-  const events = await page.evaluate(() => (window as unknown as HostWindow).__events);
-  const complete = events.filter((event) => event.type === COMPLETE_EVENT).at(-1);
-  return JSON.parse(complete?.detail ?? 'null') as BatchResult;
-}
-
 test.beforeEach(async ({ host }) => {
   await host.page.evaluate(([name, key]) => localStorage.setItem(name, key), [API_KEY_STORAGE_NAME, KEY] as const);
 });
@@ -57,7 +50,7 @@ test('Groups with Add members (okta): the HAR and the complete event hold every 
   expect(har.log.entries[0]).toMatchObject({ request: { method: 'GET' }, comment: 'members' });
   expect(text).not.toContain(KEY);
 
-  const complete = await lastComplete(host.page);
+  const complete = await host.lastComplete();
   expect(complete.calls.map(({ request }) => asReceived(request)).sort()).toEqual([...serverGot].sort());
   for (const result of complete.results) {
     expect(result.calls.map(({ purpose, request }) => `${purpose} ${request.method}`)).toEqual(['create POST', 'members PATCH']);

@@ -20,7 +20,7 @@ test.afterAll(async () => {
 });
 
 const generator = (page: Page, resourceType: 'Users' | 'Groups') =>
-  page.locator(`scim-generator[resource-type="${resourceType}"]`);
+  page.locator(`scim-generator[resource-type="${resourceType}"]:not([profile])`);
 
 /** Presses Generate and waits for the batch: ten result lines, or the 401/429 notice. */
 async function press(page: Page, resourceType: 'Users' | 'Groups') {

@@ -1,12 +1,22 @@
-import { PROFILES, type ResourceType } from '../src/scim/schemas';
+import { PROFILES, type ProfileName, type ResourceType } from '../src/scim/schemas';
 import { expectHeldBy, generateAndExpectCreated, showGenerator } from './support/generator';
-import { testWithProKey as test } from './support/site-test';
+import { expect, testWithProKey as test } from './support/site-test';
+
+/** Each item's calls in its profile's IdP sequence (the default flow): Entra and Okta look users up first. */
+const SEQUENCE: Record<ProfileName, Record<ResourceType, string[]>> = {
+  basic: { Users: ['create'], Groups: ['create'] },
+  full: { Users: ['create'], Groups: ['create'] },
+  entra: { Users: ['lookup', 'create'], Groups: ['lookup', 'create'] },
+  okta: { Users: ['lookup', 'create'], Groups: ['create'] },
+};
 
 for (const profile of PROFILES) {
   for (const resourceType of ['Users', 'Groups'] satisfies ResourceType[]) {
-    test(`profile="${profile}" creates ten ${resourceType} the sandbox then holds`, async ({ page, site, apiKey }) => {
+    test(`profile="${profile}" creates ten ${resourceType} the sandbox then holds, in its sequence`, async ({ page, site, apiKey }) => {
       const element = await showGenerator(page, site.url, { 'resource-type': resourceType, profile });
-      await expectHeldBy(site, apiKey, await generateAndExpectCreated(element));
+      const batch = await generateAndExpectCreated(element);
+      await expectHeldBy(site, apiKey, batch);
+      for (const result of batch.results) expect(result.calls.map(({ purpose }) => purpose)).toEqual(SEQUENCE[profile][resourceType]);
     });
   }
 }

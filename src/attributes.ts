@@ -1,5 +1,5 @@
 import { DEFAULT_API_KEY_PATH, DEFAULT_SCIM_BASE_PATH } from './constants';
-import { PROFILES, RESOURCE_TYPES, isProfileName, isResourceType } from './scim/schemas';
+import { FLOWS, PROFILES, RESOURCE_TYPES, isFlow, isProfileName, isResourceType } from './scim/schemas';
 
 /**
  * The element's attributes: the one place each is declared. r2wc's props, the element's typed
@@ -103,6 +103,15 @@ export const ATTRIBUTE_TABLE = [
     default: 'basic',
     description: "Which attributes the records carry, and in which IdP's dialect.",
     parse: (text) => (isProfileName(text) ? ok(text) : fail('Invalid profile')),
+  },
+  {
+    name: 'flow',
+    property: 'flow',
+    values: FLOWS,
+    default: '',
+    description:
+      "How each item is sent: `create`, one POST as the spec describes; `idp`, in the order of the profile's IdP (entra and okta look the record up first and create it only when nothing matches), stopping with a verdict where that IdP would stop. Default: `idp`; basic and full have no IdP of their own, so for them it is the POST.",
+    parse: (text) => (text === '' ? ok(undefined) : isFlow(text) ? ok(text) : fail(`Invalid flow: "${text}" is not create or idp`)),
   },
   {
     name: 'seed',

@@ -1,6 +1,6 @@
 import { parseAttributes, type ScimGeneratorProperties } from './attributes';
 import { KEY_CREATION_ANCHOR } from './constants';
-import type { ProfileName, ResourceType } from './scim/schemas';
+import type { Flow, ProfileName, ResourceType } from './scim/schemas';
 
 /** The element's attributes as the React widget receives them (r2wc maps `base-url` to `baseUrl`). */
 export type GeneratorAttributes = Partial<ScimGeneratorProperties>;
@@ -18,6 +18,8 @@ export interface GeneratorConfig {
   timeoutMs: number;
   planCardSelector: string;
   profile: ProfileName;
+  /** `create` for the spec's one POST per item; otherwise (`idp`, the default) the profile's own sequence. */
+  flow: Flow | undefined;
   /** Makes the records reproducible; undefined for random records. */
   seed: number | undefined;
 }
@@ -28,7 +30,7 @@ export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; 
 export function parseConfig(attributes: GeneratorAttributes, documentBase: string): ConfigResult {
   const parsed = parseAttributes(attributes, documentBase);
   if (!parsed.ok) return parsed;
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, seed } = parsed.value;
+  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, seed } = parsed.value;
 
   const base = new URL(baseUrl);
   base.pathname = base.pathname.replace(/\/+$/, '');
@@ -48,6 +50,7 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
       timeoutMs: timeout,
       planCardSelector,
       profile,
+      flow,
       seed,
     },
   };

@@ -151,7 +151,7 @@ describe('after a batch that created users', () => {
 
 describe('the dialect of Deactivate', () => {
   it.each(['basic', 'full', 'entra', 'okta'] as const)('is that of profile="%s"', async (profile) => {
-    const generator = mountGenerator({ 'base-url': BASE_URL, profile });
+    const generator = mountGenerator({ 'base-url': BASE_URL, profile, flow: 'create' });
     press(generator);
     await createAll(page.server.calls);
     fireEvent.click(actionButton(generator, 'Deactivate'));

@@ -1,7 +1,7 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchResult, ItemResult } from './batch/results';
-import { COMPLETE_EVENT, PATCH_OP_SCHEMA, RESULT_EVENT } from './constants';
+import { COMPLETE_EVENT, LIST_RESPONSE_SCHEMA, PATCH_OP_SCHEMA, RESULT_EVENT } from './constants';
 import type { ScimGroup, ScimUser } from './scim/schemas';
 import type { PendingCall } from './test-support/deferred-fetch';
 import { API_KEY_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from './test-support/element';
@@ -97,11 +97,14 @@ describe('Add members', () => {
     expect(groups.shadow.querySelectorAll('[part~="success"]')).toHaveLength(10);
   });
 
-  it('profile="entra" creates each group as documented, then PATCHes its members into it', async () => {
+  it('profile="entra" looks each group up, creates it as documented, then PATCHes its members into it', async () => {
     const groups = groupsWithMembers({ profile: 'entra' });
     press(groups);
     await settle();
     await answer(page.server.calls[0], 200, { body: { Resources: [{ id: 'a', userName: 'ada@example.com' }] } });
+    const lookups = page.server.calls.slice(1);
+    expect(lookups.map((call) => [call.method, new URL(call.url).searchParams.get('excludedAttributes')])).toEqual(Array(10).fill(['GET', 'members']));
+    await answerAll(lookups, 200, () => ({ schemas: [LIST_RESPONSE_SCHEMA], totalResults: 0, Resources: [] }));
     const creates = posts();
     expect(creates.every((call) => !('members' in (call.body as object)))).toBe(true);
     await answerAll(creates, 201, (_call, index) => ({ id: `g${index}` }));

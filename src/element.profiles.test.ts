@@ -17,7 +17,7 @@ function mount(attributes: Record<string, string>): MountedGenerator {
 
 describe('the profile attribute', () => {
   it("sends the profile's records: okta users as Okta creates them", () => {
-    press(mount({ profile: 'okta' }));
+    press(mount({ profile: 'okta', flow: 'create' }));
     for (const call of page.server.calls) {
       const user = call.body as ScimUser;
       expect(user.schemas).toEqual([USER_SCHEMA]);

@@ -25,7 +25,7 @@ export { expect };
 export type DemoResourceType = 'Users' | 'Groups';
 
 export const demoGenerator = (page: Page, resourceType: DemoResourceType): Locator =>
-  page.locator(`scim-generator[resource-type="${resourceType}"]`);
+  page.locator(`scim-generator[resource-type="${resourceType}"]:not([profile])`);
 
 /** On the key page: selects `plan`, presses *Create a … key* and waits until the key is stored. */
 export async function createKeyOnKeyPage(page: Page, plan: Plan): Promise<void> {

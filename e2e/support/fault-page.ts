@@ -1,5 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/constants';
+import type { BatchResult } from '../../src/index';
 import { startFaultServer, type FaultServer } from './fault-server';
 import { bundleSite, listen, type RunningServer } from './http';
 
@@ -66,6 +67,8 @@ export interface Host {
   pressAndSettle(id?: string): Promise<void>;
   /** The `scim-generator-complete` events seen so far. */
   completeCount(): Promise<number>;
+  /** The detail of the last `scim-generator-complete` event. */
+  lastComplete(): Promise<BatchResult>;
   /** Loads the page again (to apply `page.addInitScript`) and waits for the element to be defined. */
   reload(): Promise<void>;
 }
@@ -148,6 +151,10 @@ export const test = base.extend<{ bundle: Bundle; faults: FaultServer; host: Hos
         await expect.poll(completeCount).toBe(before + 1);
       },
       completeCount,
+      async lastComplete() {
+        const events = await page.evaluate(() => (window as unknown as HostWindow).__events);
+        return JSON.parse(events.filter((event) => event.type === COMPLETE_EVENT).at(-1)?.detail ?? 'null') as BatchResult;
+      },
       reload: open,
     };
     await use(host);

@@ -5,8 +5,9 @@ import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../../src
 /**
  * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:
  * `http://127.0.0.1:<port>/<fault>/scim/v2/Users`. A PATCH or DELETE of a resource below it
- * (the follow-up actions) gets 200 or 204, whatever the fault, and a GET of `…/Users` a
- * ListResponse of one user, LISTED_USER (the member lookup of a Groups batch).
+ * (the follow-up actions) gets 200 or 204, whatever the fault. A GET of `…/Users` without a filter
+ * gets a ListResponse of one user, LISTED_USER (the member lookup of a Groups batch); a GET with a
+ * `filter` (an IdP's lookup) an empty ListResponse, unless the fault is one of the `lookup-` ones.
  */
 export const FAULTS = [
   'ok', // 201 Created with the record and an id
@@ -29,6 +30,8 @@ export const FAULTS = [
   'echo-key', // 400 whose reason phrase and detail repeat the Authorization header
   'echo-key-upper', // 400 whose detail repeats the Authorization header in capitals
   'mix', // per request, in turn: ok, scim-409, html-500, scim-400, reset
+  'lookup-404', // a filtered GET answers 404 with the SCIM error schema (Okta: "not found"); POSTs as ok
+  'lookup-mixed', // the first filtered GET answers 400 invalidFilter, the second a match, the rest nothing; POSTs as ok
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -50,6 +53,9 @@ export interface RecordedRequest {
   /** The fault this request was given (`mix` resolved to the fault it got). */
   fault: Fault | undefined;
   ending: Ending;
+  /** performance.now() when the request had arrived whole, and when its answer was sent. */
+  receivedAt: number;
+  answeredAt?: number;
 }
 
 export interface FaultServer {
@@ -123,6 +129,8 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'ok':
     case 'hold':
     case 'no-cors':
+    case 'lookup-404':
+    case 'lookup-mixed':
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
     case 'empty-reason':
       return { status: 201, reason: '', contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
@@ -165,12 +173,29 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
   }
 }
 
+function listAnswer(resources: object[]): Answer {
+  const list = { schemas: [LIST_RESPONSE_SCHEMA], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources };
+  return { status: 200, contentType: SCIM_CONTENT_TYPE, body: JSON.stringify(list) };
+}
+
+export const LOOKUP_400_DETAIL = 'Filters are not supported';
+export const MATCHED_ID = 'already-here-1';
+
+/** The answer to the `turn`th filtered GET (an IdP's lookup) since the last reset. */
+function lookupAnswer(fault: Fault, turn: number): Answer {
+  if (fault === 'lookup-404') return { status: 404, contentType: SCIM_CONTENT_TYPE, body: scimError(404, undefined, 'Resource not found') };
+  if (fault === 'lookup-mixed' && turn === 0) return { status: 400, contentType: SCIM_CONTENT_TYPE, body: scimError(400, 'invalidFilter', LOOKUP_400_DETAIL) };
+  if (fault === 'lookup-mixed' && turn === 1) return listAnswer([{ id: MATCHED_ID, userName: 'someone' }]);
+  return listAnswer([]);
+}
+
 /** A SCIM endpoint that misbehaves on purpose, on a loopback port of its own (another origin than the page). */
 export async function startFaultServer(): Promise<FaultServer> {
   let requests: RecordedRequest[] = [];
   let held: { request: RecordedRequest; res: ServerResponse }[] = [];
   let holding = true;
   let mixTurn = 0;
+  let lookups = 0;
 
   function send(res: ServerResponse, request: RecordedRequest, answer: Answer, withCors: boolean): void {
     const headers = { 'Content-Type': answer.contentType, ...answer.headers, ...(withCors ? CORS_HEADERS : {}) };
@@ -179,6 +204,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     else res.writeHead(answer.status, answer.reason, headers);
     res.end(answer.body);
     request.ending = 'answered';
+    request.answeredAt = performance.now();
   }
 
   function handlePost(fault: Fault, request: RecordedRequest, res: ServerResponse): void {
@@ -213,6 +239,7 @@ export async function startFaultServer(): Promise<FaultServer> {
       body,
       fault,
       ending: 'open',
+      receivedAt: performance.now(),
     };
     requests.push(request);
     res.on('close', () => {
@@ -232,9 +259,13 @@ export async function startFaultServer(): Promise<FaultServer> {
       send(res, request, answer, true);
       return;
     }
-    if (fault && req.method === 'GET' && new URL(request.url, 'http://x').pathname.endsWith('/Users')) {
-      const list = { schemas: [LIST_RESPONSE_SCHEMA], totalResults: 1, startIndex: 1, itemsPerPage: 1, Resources: [LISTED_USER] };
-      send(res, request, { status: 200, contentType: SCIM_CONTENT_TYPE, body: JSON.stringify(list) }, true);
+    const url = new URL(request.url, 'http://x');
+    if (fault && req.method === 'GET' && url.searchParams.has('filter')) {
+      send(res, request, lookupAnswer(fault, lookups++), true);
+      return;
+    }
+    if (fault && req.method === 'GET' && url.pathname.endsWith('/Users')) {
+      send(res, request, listAnswer([LISTED_USER]), true);
       return;
     }
     if (req.method !== 'POST' || !fault) {
@@ -273,6 +304,7 @@ export async function startFaultServer(): Promise<FaultServer> {
       held = [];
       holding = true;
       mixTurn = 0;
+      lookups = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

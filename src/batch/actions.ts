@@ -5,7 +5,8 @@ import { PROFILE_MODULES } from '../scim/profiles';
 import { resourceUrl } from '../scim/resource-url';
 import type { ResourceType } from '../scim/schemas';
 import type { GeneratorConfig } from '../config';
-import type { CallLog, CallRequest, CallSettings } from './call-log';
+import type { CallRequest } from '../scim/call';
+import type { CallLog, CallSettings } from './call-log';
 import { forgetDeletedUser } from './known-users';
 import type { ItemResult } from './results';
 

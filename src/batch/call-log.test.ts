@@ -6,7 +6,7 @@ import type { ScimUser } from '../scim/schemas';
 import { deferredFetch } from '../test-support/deferred-fetch';
 import { BatchActions, type ActionResult } from './actions';
 import { CallLog } from './call-log';
-import { createItem } from './run-item';
+import { createThenAddMembers } from '../scim/sequence';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const CONFIG = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'basic' } as const;
@@ -41,11 +41,11 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
   };
   const completions: ActionResult[] = [];
 
-  const created = createItem(RECORD, PATCH, CONFIG, log.sender(settings(), 0));
+  const created = createThenAddMembers({ record: RECORD, membersPatch: PATCH, urls: CONFIG, send: log.sender(settings(), 0) });
   respond(201, '{"id" : "u-1",  "userName":"ada"}');
   await settle();
   respond(204, undefined);
-  expect(await created).toMatchObject({ purpose: 'create', status: 201, id: 'u-1' });
+  expect((await created).decided).toMatchObject({ purpose: 'create', status: 201, id: 'u-1' });
 
   const actions = new BatchActions(CONFIG, [{ index: 0, ok: true, id: 'u-1' }], log, {
     readApiKey: () => KEY,

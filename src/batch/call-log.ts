@@ -1,11 +1,5 @@
-import type { CallPurpose, ScimCall } from '../scim/call';
+import type { ScimCall, SendCall } from '../scim/call';
 import { sendScim, type ScimCallOptions } from '../scim/client';
-
-/** What one call sends; the sender adds the key, the timeout and the abort signal. */
-export type CallRequest = Pick<ScimCallOptions, 'method' | 'url' | 'body'>;
-
-/** Sends one call for its item (or for the batch) and logs it; resolves with its log entry. */
-export type SendCall = (request: CallRequest, purpose: CallPurpose) => Promise<ScimCall>;
 
 /** What the calls of a batch, or of one action, share. */
 export type CallSettings = Pick<ScimCallOptions, 'apiKey' | 'timeoutMs' | 'signal' | 'fetch'>;

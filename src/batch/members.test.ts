@@ -7,7 +7,8 @@ import { createRecordGenerator } from '../scim/generate';
 import type { KnownUser } from '../scim/members';
 import type { ScimGroup, ScimRecord } from '../scim/schemas';
 import { answering, requestOf, scimJson } from '../test-support/fetch-stub';
-import { CallLog, type SendCall } from './call-log';
+import type { SendCall } from '../scim/call';
+import { CallLog } from './call-log';
 import { KEPT_USERS_PER_BASE_URL, createdUsersAt, forgetDeletedUser, rememberCreatedUser } from './known-users';
 import { assignMembers, findMembers } from './members';
 

@@ -4,7 +4,7 @@ import type { PatchRequest } from '../scim/client';
 import { listedUsers, type KnownUser } from '../scim/members';
 import { PROFILE_MODULES } from '../scim/profiles';
 import type { ProfileName, ScimRecord } from '../scim/schemas';
-import type { SendCall } from './call-log';
+import type { SendCall } from '../scim/call';
 import { createdUsersAt } from './known-users';
 
 /** Where a group's members come from, or the answer that stops the batch (401, 429). */

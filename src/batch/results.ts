@@ -10,6 +10,11 @@ export interface ItemResult extends ScimResult {
   name?: string;
   /** The record that was sent. */
   record: ScimRecord;
+  /**
+   * With `flow="idp"`, where the IdP's sequence ended otherwise than with a create: why the IdP would
+   * stop there (the item is then a failure), or that a lookup found the resource (not a failure).
+   */
+  verdict?: string;
   /** Every call the item made, in the order sent. */
   calls: readonly ScimCall[];
 }

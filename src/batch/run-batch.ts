@@ -2,13 +2,14 @@ import { readApiKey } from '../api-key';
 import type { GeneratorConfig } from '../config';
 import { COMPLETE_EVENT, RESULT_EVENT } from '../constants';
 import { callsOf, type ScimCall } from '../scim/call';
+import { PROFILE_MODULES } from '../scim/profiles';
+import { createThenAddMembers, type ItemEnd } from '../scim/sequence';
 import { recordName, type ScimRecord } from '../scim/schemas';
 import { BatchActions } from './actions';
 import { CallLog, type CallSettings } from './call-log';
 import { rememberCreatedUser } from './known-users';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
-import { createItem } from './run-item';
 import type { BatchState } from './state';
 
 /** How a running batch reaches its element: the state it shows and the events it dispatches. */
@@ -24,9 +25,9 @@ export interface BatchHooks {
 }
 
 /**
- * Sends one batch's records, each item its own calls, all items at once, every call into the
- * batch's log; reports each finished item and the whole batch. A Groups batch that adds members
- * first finds the users they can take (see addMembers).
+ * Sends one batch's records, all items at once, each item's calls in its sequence (the spec's POST,
+ * or the profile's IdP's order), every call into the batch's log; reports each finished item and
+ * the whole batch. A Groups batch that adds members first finds the users they can take (see addMembers).
  */
 export function runBatch(
   config: GeneratorConfig,
@@ -58,13 +59,24 @@ function sendItems(
 ): void {
   const results: ItemResult[] = [];
   const lines: BatchState['lines'][number][] = [];
+  const sequence = config.flow === 'create' ? createThenAddMembers : PROFILE_MODULES[config.profile].sequences[config.resourceType];
   records.forEach((record, index) => {
-    const running = stoppedBy ? Promise.resolve(stoppedBy) : createItem(record, patches[index], config, log.sender(settings, index));
-    void running.then((decided) => {
+    const running: Promise<ItemEnd> = stoppedBy
+      ? Promise.resolve({ decided: stoppedBy })
+      : sequence({ record, membersPatch: patches[index], urls: config, send: log.sender(settings, index) });
+    void running.then(({ decided, verdict }) => {
       if (hooks.signal.aborted) return;
       rememberCreatedUser(config.baseUrl, record, decided);
       const { purpose, item, ...outcome } = decided;
-      const line = { ...outcome, index, record, ...(decided.ok ? { name: recordName(record) } : {}) };
+      const ok = decided.ok && !verdict?.failed;
+      const line = {
+        ...outcome,
+        ok,
+        index,
+        record,
+        ...(ok ? { name: recordName(record) } : {}),
+        ...(verdict ? { verdict: verdict.text } : {}),
+      };
       const result: ItemResult = { ...line, calls: callsOf(log.calls, index) };
       results[index] = result;
       lines.push({ ...line, key: `${hooks.batchId}-${index}` });

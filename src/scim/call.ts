@@ -1,4 +1,4 @@
-import type { ScimResult } from './client';
+import type { ScimCallOptions, ScimResult } from './client';
 
 /** What a call was for: `members` is the member lookup (batch-level) and each group's member PATCH. */
 export type CallPurpose = 'create' | 'lookup' | 'members' | 'deactivate' | 'delete';
@@ -12,6 +12,12 @@ export interface ScimCall extends ScimResult {
   /** Position in its batch of the item the call belongs to; absent for a batch-level call (the member lookup). */
   item?: number;
 }
+
+/** What one call sends; the sender adds the key, the timeout and the abort signal. */
+export type CallRequest = Pick<ScimCallOptions, 'method' | 'url' | 'body'>;
+
+/** Sends one call for its item (or for the batch) and logs it; resolves with its log entry. */
+export type SendCall = (request: CallRequest, purpose: CallPurpose) => Promise<ScimCall>;
 
 /** The calls of one item, in the order sent. */
 export function callsOf(calls: readonly ScimCall[], item: number): ScimCall[] {

@@ -16,6 +16,14 @@ export function isProfileName(value: unknown): value is ProfileName {
   return (PROFILES as readonly unknown[]).includes(value);
 }
 
+/** How each item is sent: the spec's one POST, or in the order of the profile's IdP. */
+export const FLOWS = ['create', 'idp'] as const;
+export type Flow = (typeof FLOWS)[number];
+
+export function isFlow(value: unknown): value is Flow {
+  return (FLOWS as readonly unknown[]).includes(value);
+}
+
 /** An entry of `emails` or `phoneNumbers` (RFC 7643 §4.1.2). */
 export interface ScimMultiValue {
   value: string;

@@ -39,6 +39,12 @@ export const ResultLineItem = memo(
             <span part={parts('detail')}>— {explanation}</span>
           </>
         )}
+        {line.verdict && (
+          <>
+            {' '}
+            <span part={parts('verdict')}>— {line.verdict}</span>
+          </>
+        )}
         {lastAction && <ActionOutcome call={lastAction} />}
         <LineDetails calls={calls} />
       </li>

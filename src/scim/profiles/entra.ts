@@ -2,6 +2,7 @@ import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHE
 import { groupName, makeJob } from './job';
 import { employeeNumber, makePerson } from './person';
 import { fillPattern, pickPlace, workAddress } from './places';
+import { matchingFilter, lookupThenCreate } from '../sequence';
 import type { Profile } from './profile';
 
 // Everything here follows Microsoft's "Tutorial: Develop and plan provisioning for a SCIM endpoint
@@ -62,5 +63,21 @@ export const entra: Profile = {
   deactivate: {
     schemas: [PATCH_OP_SCHEMA],
     Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+  },
+  // How Entra ID provisions each item, from how-provisioning-works.md ("Provisioning cycles", steps
+  // 3 to 5: query the target for a match on the matching attribute, create only when none is found,
+  // then cache the returned id for every later call) and the tutorial's requests: "Get User by
+  // query" (`filter=userName eq "…"`, zero results a ListResponse with totalResults 0), "Get Group by
+  // displayName" (`excludedAttributes=members&filter=displayName eq "…"`), "Create Group" (groups are
+  // created with an empty members list) and "Update Group [Add Members]" (the members PATCH above).
+  sequences: {
+    Users: lookupThenCreate({ idp: 'Entra', query: (record) => [['filter', matchingFilter(record)]] }),
+    Groups: lookupThenCreate({
+      idp: 'Entra',
+      query: (record) => [
+        ['excludedAttributes', 'members'],
+        ['filter', matchingFilter(record)],
+      ],
+    }),
   },
 };

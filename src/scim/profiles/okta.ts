@@ -1,6 +1,7 @@
 import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
 import { groupName } from './job';
 import { makePerson } from './person';
+import { createThenAddMembers, matchingFilter, lookupThenCreate } from '../sequence';
 import type { Profile } from './profile';
 
 // Everything here follows Okta's "SCIM 2.0 Protocol Reference", okta/okta-developer-docs
@@ -41,5 +42,22 @@ export const okta: Profile = {
   deactivate: {
     schemas: [PATCH_OP_SCHEMA],
     Operations: [{ op: 'replace', value: { active: false } }],
+  },
+  sequences: {
+    // "Create Users": "Determine if the User already exists" with
+    // `GET /Users?filter=userName eq "…"&startIndex=1&count=100`; an empty ListResponse, or "another
+    // acceptable response", a 404 with the error schema, means it does not, and Okta creates it.
+    Users: lookupThenCreate({
+      idp: 'Okta',
+      query: (record) => [
+        ['filter', matchingFilter(record)],
+        ['startIndex', '1'],
+        ['count', '100'],
+      ],
+      notFound: [404],
+    }),
+    // Group Push ("Create Groups"): the POST, then "Update specific Group membership" by PATCH.
+    // The reference documents a `displayName` lookup only for updating a group whose id Okta lost.
+    Groups: createThenAddMembers,
   },
 };

@@ -1,6 +1,7 @@
 import { PATCH_OP_SCHEMA } from '../../constants';
 import type { PatchRequest } from '../client';
-import type { MemberStyle } from './profile';
+import { createThenAddMembers } from '../sequence';
+import type { MemberStyle, Profile } from './profile';
 
 // The RFC's own dialect, which the basic and full profiles speak.
 
@@ -24,3 +25,6 @@ export const rfc7644Deactivate: PatchRequest = {
 export const rfc7643Members: MemberStyle = {
   inline: (users) => users.map(({ id, display, location }) => ({ value: id, display, ...(location ? { $ref: location } : {}) })),
 };
+
+/** A client that only follows the RFC POSTs each record: it has no sequence of its own. */
+export const rfc7644Sequences: Profile['sequences'] = { Users: createThenAddMembers, Groups: createThenAddMembers };
