@@ -67,9 +67,9 @@ async function readings(page: Page, protocol: Protocol): Promise<Readings> {
 }
 
 /** Loads the page, waits until the idle-time preload has run, then presses the button as a user would. */
-export function pressAfterPreload(browser: Browser, origin: string, protocol: Protocol, latencyMs: number) {
+export function pressAfterPreload(browser: Browser, origin: string, protocol: Protocol, latencyMs: number, profile?: string) {
   return onFreshPage(browser, async (page) => {
-    await page.goto(pageUrl(origin, latencyMs));
+    await page.goto(pageUrl(origin, latencyMs, profile));
     await waitForPreload(page);
     await page.locator('scim-generator button').click();
     return readings(page, protocol);

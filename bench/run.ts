@@ -17,6 +17,7 @@ import { benchTable, type BenchResults, type HeapSeries, type LatencyRuns } from
 
 const RUNS = 5;
 const LATENCIES_MS = [0, 100, 400];
+const IDP_LATENCY_MS = 400;
 const PROTOCOLS: Protocol[] = ['HTTP/1.1', 'HTTP/2'];
 const HEAP_CHECKPOINTS = [1, 100, 200];
 
@@ -78,6 +79,10 @@ try {
         const runs = await repeat(RUNS, () => pressAfterPreload(browser, server.origin, protocol, latencyMs));
         afterPreload.push({ protocol, latencyMs, runs });
       }
+      // profile="entra" looks each user up before its POST: two round trips at the least.
+      progress(`${protocol}, ${IDP_LATENCY_MS} ms latency, profile="entra": ${RUNS} × (load, preload, press)`);
+      const idpRuns = await repeat(RUNS, () => pressAfterPreload(browser, server.origin, protocol, IDP_LATENCY_MS, 'entra'));
+      afterPreload.push({ protocol, latencyMs: IDP_LATENCY_MS, profile: 'entra', floorRoundTrips: 2, runs: idpRuns });
       progress(`${protocol}: ${RUNS} × press in the task the button appears`);
       const runs = await repeat(RUNS, () => pressAtOnce(browser, server.origin, protocol, 0));
       atOnce.push({ protocol, latencyMs: 0, runs });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIST_RESPONSE_SCHEMA } from '../src/constants.ts';
 import type { Certificate } from './certificate.ts';
 
 export type Protocol = 'HTTP/1.1' | 'HTTP/2';
@@ -25,12 +26,12 @@ const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.map': 'application/json' };
 const SCIM_PATH = /^\/latency\/(\d+)\/scim\/v2\/(Users|Groups)$/;
 
-/** The docs page: the ES module build and one element whose API answers after `latencyMs`. */
-export function pageUrl(origin: string, latencyMs: number): string {
-  return `${origin}/?latency=${latencyMs}`;
+/** The docs page: the ES module build and one element (of `profile`, else the default) whose API answers after `latencyMs`. */
+export function pageUrl(origin: string, latencyMs: number, profile?: string): string {
+  return `${origin}/?latency=${latencyMs}${profile ? `&profile=${profile}` : ''}`;
 }
 
-function page(latencyMs: number): string {
+function page(latencyMs: number, profile: string | null): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -40,7 +41,7 @@ function page(latencyMs: number): string {
     <script type="module" src="/dist/scim-generator.js"></script>
   </head>
   <body>
-    <scim-generator resource-type="Users" base-url="/latency/${latencyMs}/scim/v2"></scim-generator>
+    <scim-generator resource-type="Users" base-url="/latency/${latencyMs}/scim/v2"${profile ? ` profile="${profile}"` : ''}></scim-generator>
   </body>
 </html>`;
 }
@@ -57,9 +58,17 @@ async function handle(request: Request, response: Response): Promise<void> {
     response.end(JSON.stringify(created));
     return;
   }
+  if (request.method === 'GET' && scim) {
+    // An IdP's lookup: nothing matches, so its POST follows.
+    await new Promise((done) => setTimeout(done, Number(scim[1])));
+    response.writeHead(200, { 'Content-Type': 'application/scim+json' });
+    response.end(JSON.stringify({ schemas: [LIST_RESPONSE_SCHEMA], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] }));
+    return;
+  }
   if (request.method === 'GET' && url.pathname === '/') {
+    const profile = url.searchParams.get('profile');
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(page(Number(url.searchParams.get('latency') ?? 0)));
+    response.end(page(Number(url.searchParams.get('latency') ?? 0), profile && /^[a-z]+$/.test(profile) ? profile : null));
     return;
   }
   const file = resolve(distDir, `.${url.pathname.replace(/^\/dist/, '')}`);

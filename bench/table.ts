@@ -5,6 +5,10 @@ import type { FileSize } from './sizes.ts';
 export interface LatencyRuns {
   protocol: Protocol;
   latencyMs: number;
+  /** The element's profile, when not the default; `entra` sends a lookup before each POST. */
+  profile?: string;
+  /** The fewest round trips a press can take: 1, or 2 for a lookup then a POST. */
+  floorRoundTrips?: number;
   /** One entry per run: load, preload, press. */
   runs: Readings[];
 }
@@ -74,12 +78,13 @@ function timingRows(results: BenchResults): Row[] {
         pair(medians(bare, (r) => r.toFirstResponse, (r) => r.toTenthResponse), ms),
         '',
       ],
-      ...byLatency.map(({ latencyMs, runs }): Row => {
+      ...byLatency.map(({ latencyMs, profile, floorRoundTrips, runs }): Row => {
         const lines = medians(runs, (r) => r.pressToFirstLine, (r) => r.pressToTenthLine);
+        const ratios = latencyMs ? pair(lines, (value) => `${(value / latencyMs).toFixed(2)}×`) : '';
         return [
-          `${protocol}, ${latencyMs} ms: press → first · tenth line`,
+          `${protocol}, ${latencyMs} ms${profile ? `, profile="${profile}"` : ''}: press → first · tenth line`,
           pair(lines, ms),
-          latencyMs ? pair(lines, (value) => `${(value / latencyMs).toFixed(2)}×`) : '',
+          floorRoundTrips ? `${ratios} (floor ${floorRoundTrips.toFixed(1)}×)` : ratios,
         ];
       }),
     ];

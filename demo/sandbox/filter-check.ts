@@ -2,7 +2,8 @@ import { type Endpoint, isAttributePath, subAttributesOf } from './attribute-nam
 
 /** Names that write onto Object.prototype when scimmy walks a path made of them. */
 export const FORBIDDEN_NAME = /__proto__|constructor|prototype/i;
-const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
+/** A filter's string value: a JSON string (RFC 7644 §3.4.2.2). */
+export const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
 const VALUE_PATH = /([^\s()[\]"]+)\[([^[\]]*)\]/;
 const COMPARISON = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'lt', 'ge', 'le']);
 /** A string literal once set aside, so that nothing inside it is read as a name. */
@@ -15,7 +16,7 @@ const MAX_FILTER_LENGTH = 2000;
 /** Why a filter is refused, or undefined when every name in it is an attribute of the endpoint. */
 export function filterProblem(endpoint: Endpoint, filter: string, parent?: string): string | undefined {
   if (filter.length > MAX_FILTER_LENGTH) return `A filter may be at most ${MAX_FILTER_LENGTH} characters`;
-  if (parent === undefined && /[\uE000\uE001]/.test(filter)) return 'The filter has characters that are not allowed';
+  if (parent === undefined && /[\uE000-\uE003]/.test(filter)) return 'The filter has characters that are not allowed';
   let rest = filter.replace(STRING_LITERAL, ` ${STRING_PLACEHOLDER} `);
   if (rest.includes('"')) return 'The filter has an unterminated string';
   if (FORBIDDEN_NAME.test(rest)) return 'The filter names a reserved word';

@@ -1,6 +1,8 @@
 import SCIMMY from 'scimmy';
 import { parse, Tester, type Compare, type Filter } from 'scim2-parse-filter';
 import { comparesCaseExactly, withoutCorePrefix, type Endpoint } from './attribute-names';
+import { restoreEscapedQuotes } from './escaped-quotes';
+import { STRING_LITERAL } from './filter-check';
 
 /**
  * The resources a filter matches (RFC 7644 §3.4.2.2), evaluated by scim2-parse-filter rather than
@@ -47,14 +49,36 @@ export function equalitiesOf(expression: string): Record<string, unknown> | unde
   return entries && Object.fromEntries(entries);
 }
 
-/** scim2-parse-filter refuses two things scimmy reads: `$ref` in a path, and `TRUE`/`False`/`NULL` in capitals. */
+/** Marks a string value set aside while the rest of a filter is parsed. */
+const LITERAL_MARK = '\uE003';
+
+/**
+ * Parses a filter, its string values decoded as the JSON strings RFC 7644 §3.4.2.2 makes them:
+ * scim2-parse-filter reads `\"` but leaves `\\` as two backslashes, so each value is set aside,
+ * decoded by JSON.parse, and put back into the parsed filter. scim2-parse-filter also refuses two
+ * things scimmy reads: `$ref` in a path, and `TRUE`/`False`/`NULL` in capitals.
+ */
 function parsedOrInvalid(expression: string): Filter {
   try {
-    return parse(expression);
+    const values: string[] = [];
+    const masked = restoreEscapedQuotes(expression).replace(STRING_LITERAL, (literal) => {
+      values.push(JSON.parse(literal) as string);
+      return `"${LITERAL_MARK}${values.length - 1}"`;
+    });
+    return withValues(parse(masked), values) as Filter;
   } catch {
-    const detail = 'The filter could not be parsed: write true, false and null in lower case, and filter on other attributes than $ref';
+    const detail =
+      'The filter could not be parsed: write string values as JSON strings, true, false and null in lower case, and filter on other attributes than $ref';
     throw new SCIMMY.Types.Error(400, 'invalidFilter', detail);
   }
+}
+
+/** The parsed filter with each marked string value replaced by the value it stands for. */
+function withValues(node: unknown, values: readonly string[]): unknown {
+  if (typeof node === 'string' && node.startsWith(LITERAL_MARK)) return values[Number(node.slice(1))];
+  if (Array.isArray(node)) return node.map((item) => withValues(item, values));
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withValues(value, values)]));
 }
 
 /** A comparison whose string value, lower-cased here, meets attribute values lower-cased. */

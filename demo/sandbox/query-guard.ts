@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { type Endpoint, endpointOf } from './attribute-names';
+import { hideEscapedQuotes } from './escaped-quotes';
 import { FORBIDDEN_NAME, attributePathProblem, filterProblem, patchPathProblem } from './filter-check';
 import { patchOperations, type PatchOperation } from './patch-operations';
 import { sendScimError } from './scim-error';
@@ -12,11 +13,11 @@ import { sendScimError } from './scim-error';
 export const guardQueries: RequestHandler = (req, res, next) => {
   const endpoint = endpointOf(req.path);
   const search = req.method === 'POST' && req.path.endsWith('/.search');
-  const problem =
-    queryProblem(endpoint, search ? (req.body as Record<string, unknown>) : req.query) ??
-    patchProblem(endpoint, patchOperations(req));
-  if (problem) sendScimError(res, 400, problem.detail, problem.scimType);
-  else next();
+  const parameters = search ? (req.body as Record<string, unknown>) : req.query;
+  const problem = queryProblem(endpoint, parameters) ?? patchProblem(endpoint, patchOperations(req));
+  if (problem) return sendScimError(res, 400, problem.detail, problem.scimType);
+  if (typeof parameters?.filter === 'string') parameters.filter = hideEscapedQuotes(parameters.filter);
+  next();
 };
 
 interface Problem {

@@ -36,7 +36,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', server.fetch);
   events = [];
   states = [];
-  log = new CallLog(() => undefined);
+  log = new CallLog();
 });
 
 afterEach(() => {

@@ -32,7 +32,7 @@ const settings = () => ({ apiKey: KEY, timeoutMs: 1000, signal: new AbortControl
 
 /** Item 0 is created (POST, then a PATCH after the create), deactivated and deleted; the server echoes the key. */
 async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; completions: ActionResult[] }> {
-  const log = new CallLog(() => undefined);
+  const log = new CallLog();
   const served: string[] = [];
   const respond = (status: number, body: string | undefined) => {
     const call = server.calls.at(-1);
@@ -79,7 +79,7 @@ describe('the call log', () => {
   });
 
   it('keeps the order calls were sent in when their answers arrive in another order', async () => {
-    const log = new CallLog(() => undefined);
+    const log = new CallLog();
     const first = log.sender(settings(), 0)({ method: 'POST', url: CONFIG.endpoint, body: RECORD }, 'create');
     const second = log.sender(settings(), 1)({ method: 'POST', url: CONFIG.endpoint, body: RECORD }, 'create');
     server.calls[1]?.respond(201, { body: { id: 'b' } });
@@ -114,7 +114,7 @@ describe('the call log', () => {
 
 describe('action events', () => {
   it('carry their call, the log entry', async () => {
-    const log = new CallLog(() => undefined);
+    const log = new CallLog();
     const results: unknown[] = [];
     const actions = new BatchActions(CONFIG, [{ index: 4, ok: true, id: 'u-4' }], log, {
       readApiKey: () => KEY,

@@ -7,14 +7,12 @@ export type CallSettings = Pick<ScimCallOptions, 'apiKey' | 'timeoutMs' | 'signa
 /**
  * The one record of every call a batch makes, and of the actions on what it made. Each call takes
  * its place in the log when it is sent and appears there once answered, so the log is in the
- * order the calls were sent. The lines, Details, the HAR, cURL and the events all read it.
+ * order the calls were sent. The lines, Details, the HAR, cURL and the events all read it; whoever
+ * awaits a call reports the log with what the call changed, so each answer makes one state change.
  */
 export class CallLog {
   #slots: (ScimCall | undefined)[] = [];
   #answered: readonly ScimCall[] = [];
-
-  /** @param onAnswer called after each answered call joins the log */
-  constructor(private readonly onAnswer: () => void) {}
 
   /** Every answered call, in the order sent; a new array after each answer. */
   get calls(): readonly ScimCall[] {
@@ -29,7 +27,6 @@ export class CallLog {
       const call: ScimCall = { purpose, ...(item === undefined ? {} : { item }), ...result };
       this.#slots[slot] = call;
       this.#answered = this.#slots.filter((entry) => entry !== undefined);
-      this.onAnswer();
       return call;
     };
   }

@@ -15,7 +15,7 @@ import { assignMembers, findMembers } from './members';
 const KEY = 'k-secret';
 /** A batch-level sender over `fetch`, as a batch has one. */
 const call = (fetch: typeof globalThis.fetch): SendCall =>
-  new CallLog(() => undefined).sender({ apiKey: KEY, timeoutMs: 30000, signal: new AbortController().signal, fetch });
+  new CallLog().sender({ apiKey: KEY, timeoutMs: 30000, signal: new AbortController().signal, fetch });
 const created = (id: string, location?: string) => ({ ok: true, id, location });
 const user = (userName: string): ScimRecord => ({
   schemas: [USER_SCHEMA],

@@ -36,14 +36,12 @@ export function runBatch(
   hooks: BatchHooks,
 ): void {
   const { signal } = hooks;
-  const log = new CallLog(() => {
-    if (!signal.aborted) hooks.update({ calls: log.calls });
-  });
+  const log = new CallLog();
   const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal };
   if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, log, settings, hooks);
   void addMembers(records, config, log.sender(settings)).then((added) => {
     if (signal.aborted) return;
-    hooks.update({ note: added.note });
+    hooks.update({ note: added.note, calls: log.calls });
     sendItems(config, added.plan, log, settings, hooks, added.stoppedBy);
   });
 }
@@ -81,12 +79,12 @@ function sendItems(
       results[index] = result;
       lines.push({ ...line, key: `${hooks.batchId}-${index}` });
       const running = lines.length < records.length;
-      hooks.update({ lines: [...lines], running });
+      hooks.update({ lines: [...lines], running, calls: log.calls });
       hooks.emit(RESULT_EVENT, result);
       if (running) return;
       const actions = new BatchActions(config, results, log, {
         readApiKey,
-        onChange: (state) => hooks.update({ actions: state }),
+        onChange: (state) => hooks.update({ actions: state, calls: log.calls }),
         emit: hooks.emit,
       });
       hooks.finished(actions);
