@@ -110,7 +110,7 @@ export const ATTRIBUTE_TABLE = [
     values: FLOWS,
     default: '',
     description:
-      "How each item is sent: `create`, one POST as the spec describes; `idp`, in the order of the profile's IdP (entra and okta look the record up first and create it only when nothing matches), stopping with a verdict where that IdP would stop. Default: `idp`; basic and full have no IdP of their own, so for them it is the POST.",
+      "How each item is sent: `create`, one POST; `idp`, the default, in the order of the profile's IdP, with a verdict where the IdP would stop (basic and full have no IdP: the POST).",
     parse: (text) => (text === '' ? ok(undefined) : isFlow(text) ? ok(text) : fail(`Invalid flow: "${text}" is not create or idp`)),
   },
   {

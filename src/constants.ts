@@ -33,6 +33,7 @@ export const RESULT_EVENT = 'scim-generator-result';
 export const COMPLETE_EVENT = 'scim-generator-complete';
 export const ACTION_RESULT_EVENT = 'scim-generator-action-result';
 export const ACTION_COMPLETE_EVENT = 'scim-generator-action-complete';
+export const CHECK_COMPLETE_EVENT = 'scim-generator-check-complete';
 
 /** Records generated, and calls sent, per press. */
 export const RECORDS_PER_BATCH = 10;

@@ -1,7 +1,7 @@
 import { act, fireEvent, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActionItemResult, ActionResult } from './batch/actions';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from './constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT } from './constants';
 import { PROFILE_MODULES } from './scim/profiles';
 import type { PendingCall } from './test-support/deferred-fetch';
 import { BASE_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from './test-support/element';
@@ -46,7 +46,7 @@ describe('after a batch that created users', () => {
     expect(patches.map((call) => [call.method, call.url])).toEqual(
       Array.from({ length: 10 }, (_, index) => ['PATCH', `${BASE_URL}/Users/id-${index}`]),
     );
-    expect(patches[0]?.body).toEqual(PROFILE_MODULES.basic.deactivate);
+    expect(patches[0]?.body).toEqual(PROFILE_MODULES.basic.setActive(false));
     expect(statusText(generator)).toBe('Deactivating…');
     for (const call of patches.slice(1)) await answer(call, 200, { body: { active: false } });
     await answer(patches[0], 400, { body: { scimType: 'invalidValue', detail: 'active is read-only' } });
@@ -149,13 +149,35 @@ describe('after a batch that created users', () => {
   });
 });
 
+describe('Check', () => {
+  it('reads the ServiceProviderConfig first; a new press abandons it: its calls abort and no report or event follows', async () => {
+    const events: Event[] = [];
+    document.addEventListener(CHECK_COMPLETE_EVENT, (event) => events.push(event));
+    const generator = mountGenerator();
+    press(generator);
+    await createAll(page.server.calls);
+    fireEvent.click(generator.ui.getByRole('button', { name: 'Check' }));
+    const [config] = page.server.calls.slice(10);
+    expect([config?.method, config?.url]).toEqual(['GET', `${BASE_URL}/ServiceProviderConfig`]);
+    expect(actionButton(generator, 'Delete').getAttribute('aria-disabled')).toBe('true');
+
+    press(generator);
+    expect(config?.signal.aborted).toBe(true);
+    await act(async () => config?.respond(200, { body: {} }));
+    // The press's ten POSTs, and no further call of the check.
+    expect(page.server.calls.slice(11).map((call) => call.method)).toEqual(Array(10).fill('POST'));
+    expect(events).toEqual([]);
+    expect(generator.shadow.querySelector('[part~="check"]')).toBeNull();
+  });
+});
+
 describe('the dialect of Deactivate', () => {
   it.each(['basic', 'full', 'entra', 'okta'] as const)('is that of profile="%s"', async (profile) => {
     const generator = mountGenerator({ 'base-url': BASE_URL, profile, flow: 'create' });
     press(generator);
     await createAll(page.server.calls);
     fireEvent.click(actionButton(generator, 'Deactivate'));
-    expect(page.server.calls.slice(10).map((call) => call.body)).toEqual(Array(10).fill(PROFILE_MODULES[profile].deactivate));
+    expect(page.server.calls.slice(10).map((call) => call.body)).toEqual(Array(10).fill(PROFILE_MODULES[profile].setActive(false)));
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ActionItemResult, ActionResult } from './batch/actions';
+import type { CheckReport } from './batch/checks';
 import type { BatchResult, ItemResult } from './batch/results';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './constants';
 
 /**
  * The events the element dispatches: the one table the typings and custom-elements.json derive
@@ -29,6 +30,12 @@ export const EVENT_TABLE = [
     detailType: 'ActionResult',
     description: `Every call of an action has finished. \`detail\`: \`{ action, results, calls }\`: every \`${ACTION_RESULT_EVENT}\` detail of the action in batch order, and the action's calls.`,
   },
+  {
+    name: CHECK_COMPLETE_EVENT,
+    detailType: 'CheckReport',
+    description:
+      'Check has finished. `detail`: `{ results, passed, failed, skipped, calls }`: each check as `{ id, name, source, outcome, reason?, calls }` (`outcome` `pass`, `fail` or `skipped`; `source` the RFC section or IdP document it follows), the counts, and every call of the run in the order sent.',
+  },
 ] as const;
 
 /** The detail type of each event, by the `detailType` the table names. */
@@ -37,6 +44,7 @@ interface DetailTypes {
   BatchResult: BatchResult;
   ActionItemResult: ActionItemResult;
   ActionResult: ActionResult;
+  CheckReport: CheckReport;
 }
 
 type EventRow = (typeof EVENT_TABLE)[number];

@@ -10,6 +10,8 @@ export type { ScimGeneratorProperties, ScimGeneratorAttributes } from './attribu
 export type { ScimGeneratorEventMap } from './events';
 export type { ItemResult, BatchResult } from './batch/results';
 export type { ActionKind, ActionItemResult, ActionResult } from './batch/actions';
+export type { CheckReport } from './batch/checks';
+export type { CheckResult, CheckOutcome } from './scim/checks/check';
 export type { ScimCall, CallPurpose } from './scim/call';
 export type { ScimResult, ScimRequest, HttpMethod } from './scim/client';
 export type { ScimResponse } from './scim/read-response';

@@ -26,9 +26,15 @@ export const PART_TABLE = {
   'copy-button': 'The "Copy as cURL", "Copy request JSON" and "Copy response JSON" buttons of a details panel.',
   'har-button': 'The "Download HAR" button, after a batch: every call of the batch as a HAR 1.2 file.',
   actions: 'The Deactivate and Delete buttons for what the last batch created, with their status.',
-  'action-button': 'The Deactivate button (Users only) and the Delete button.',
+  'action-button': 'The Deactivate button (Users only), the Delete button and the Check button.',
   'action-status': 'What the action buttons can still do, or why they cannot ("Nothing left to act on …").',
   action: 'How the last Deactivate or Delete call for the resource of a success line ended.',
+  checks: 'The report of Check: one line per check, the summary and Copy report.',
+  check: 'Each line of the report of Check; it also has the part `pass`, `fail` or `skipped`.',
+  pass: 'A check line whose check passed.',
+  fail: 'A check line whose check failed; it says what was expected and what came.',
+  skipped: "A check line whose check was skipped, since the server's ServiceProviderConfig says it lacks the feature.",
+  'check-summary': 'Below the check lines: "n passed, m failed, k skipped".',
   message:
     'The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.',
 } as const;

@@ -1,32 +1,21 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScimCall, SendCall } from '../../src/scim/call';
-import { sendScim } from '../../src/scim/client';
 import { createRecordGenerator } from '../../src/scim/generate';
 import { PROFILE_MODULES } from '../../src/scim/profiles';
 import type { ResourceType, ScimRecord, ScimUser } from '../../src/scim/schemas';
-import { startSandbox, type RunningSandbox } from './test-sandbox';
+import { sandboxForElementCalls } from './test-sandbox';
 
 // The element's own IdP sequences (src/scim/profiles/entra.ts, okta.ts) against the sandbox: it
 // answers both IdPs' lookups, in their own query forms, as those IdPs need.
 
-let sandbox: RunningSandbox;
-let key: string;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  key = await sandbox.createKey('pro');
-});
-afterAll(() => sandbox.close());
+const shared = sandboxForElementCalls();
 
 /** Runs one item of `profile`'s sequence for `record` against the sandbox; resolves with its end and its calls. */
 async function runItem(profile: 'entra' | 'okta', resourceType: ResourceType, record: ScimRecord) {
   const calls: ScimCall[] = [];
-  const send: SendCall = async (request, purpose) => {
-    const call: ScimCall = { purpose, ...(await sendScim({ ...request, apiKey: key, timeoutMs: 5000, signal: new AbortController().signal })) };
-    calls.push(call);
-    return call;
-  };
-  const baseUrl = `${sandbox.origin}/scim/v2`;
+  const send: SendCall = (request, purpose) => shared.send(request, purpose).then((call) => (calls.push(call), call));
+  const baseUrl = `${shared.sandbox.origin}/scim/v2`;
   const urls = { baseUrl, endpoint: `${baseUrl}/${resourceType}` };
   const end = await PROFILE_MODULES[profile].sequences[resourceType]({ record, membersPatch: undefined, urls, send });
   return { end, steps: calls.map(({ purpose, status }) => `${purpose} ${status}`) };

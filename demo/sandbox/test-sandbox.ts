@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../../src/constants';
+import type { SendCall } from '../../src/scim/call';
+import { sendScim } from '../../src/scim/client';
 import { SCIM_PATH, createSandbox, type SandboxOptions } from './app';
 import { createApiKey } from './key-client';
 import type { Plan } from './keys';
@@ -68,6 +70,24 @@ export function freshSandboxPerTest(): { readonly sandbox: RunningSandbox; reado
     current.key = await current.sandbox.createKey('pro');
   });
   afterEach(() => current.sandbox.close());
+  return current;
+}
+
+/**
+ * One sandbox and a Pro key for the calling file, and `send`: the element's own client (as a call
+ * log's sender) with that key, for running the element's sequences and checks against the sandbox.
+ */
+export function sandboxForElementCalls(): { readonly sandbox: RunningSandbox; readonly key: string; readonly send: SendCall } {
+  const current = {} as { sandbox: RunningSandbox; key: string; send: SendCall };
+  beforeAll(async () => {
+    current.sandbox = await startSandbox();
+    current.key = await current.sandbox.createKey('pro');
+    current.send = async (request, purpose) => ({
+      purpose,
+      ...(await sendScim({ ...request, apiKey: current.key, timeoutMs: 5000, signal: new AbortController().signal })),
+    });
+  });
+  afterAll(() => current.sandbox.close());
   return current;
 }
 

@@ -72,7 +72,7 @@ describe('deactivate', () => {
       Array.from({ length: 10 }, (_, index) => ['PATCH', `${BASE}/Users/u-${index}`]),
     );
     expect(server.calls.every((call) => call.headers.get('Authorization') === 'Bearer key-at-action')).toBe(true);
-    expect(server.calls.every((call) => JSON.stringify(call.body) === JSON.stringify(PROFILE_MODULES.okta.deactivate))).toBe(true);
+    expect(server.calls.every((call) => JSON.stringify(call.body) === JSON.stringify(PROFILE_MODULES.okta.setActive(false)))).toBe(true);
     expect(actions.state.running).toBe('deactivate');
   });
 

@@ -145,6 +145,6 @@ export class BatchActions {
   #requestFor(action: ActionKind, { url }: Resource): CallRequest {
     return action === 'delete'
       ? { method: 'DELETE', url }
-      : { method: 'PATCH', url, body: PROFILE_MODULES[this.config.profile].deactivate };
+      : { method: 'PATCH', url, body: PROFILE_MODULES[this.config.profile].setActive(false) };
   }
 }

@@ -4,6 +4,7 @@ import { PLAN_CARD_DELAY_MS } from '../constants';
 import type { RecordGenerator } from '../scim/generate';
 import type { ScimRecord } from '../scim/schemas';
 import type { ActionKind, BatchActions } from './actions';
+import type { BatchChecks } from './checks';
 import { batchRuntime, type BatchRuntime } from './load-runtime';
 import { INITIAL_STATE, NO_BATCH, type BatchState, type Choices, type GeneratorState } from './state';
 
@@ -20,6 +21,7 @@ export class BatchController {
   #batchNumber = 0;
   #planCardTimer: ReturnType<typeof setTimeout> | undefined;
   #actions: BatchActions | undefined;
+  #checks: BatchChecks | undefined;
   /** The key the current batch sent; undefined before the first press. */
   #batchApiKey: string | null | undefined;
   /** This element's record generator, kept across presses so that a seeded sequence continues. */
@@ -59,7 +61,10 @@ export class BatchController {
         batchId,
         update: (change) => this.#updateBatch(change),
         emit: (type, detail) => this.#emit(type, detail),
-        finished: (actions) => (this.#actions = actions),
+        finished: ({ actions, checks }) => {
+          this.#actions = actions;
+          this.#checks = checks;
+        },
       });
     };
     const loaded = batchRuntime.loaded();
@@ -76,8 +81,13 @@ export class BatchController {
     this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices } });
   }
 
+  /** One follow-up at a time: an action waits for Check, and Check for an action. */
   runAction(action: ActionKind): void {
-    this.#actions?.run(action);
+    if (!this.#state.batch.checks?.running) this.#actions?.run(action);
+  }
+
+  runChecks(): void {
+    if (!this.#state.batch.actions?.running) this.#checks?.run();
   }
 
   /** The stored key as now read; a batch sent with another key gets its notice marked out of date. */
@@ -111,6 +121,8 @@ export class BatchController {
     this.#batch?.abort();
     this.#actions?.abandon();
     this.#actions = undefined;
+    this.#checks?.abandon();
+    this.#checks = undefined;
   }
 
   /** The generator for `seed`: the same one press after press, a new one when the seed changes. */

@@ -7,6 +7,7 @@ import { createThenAddMembers, type ItemEnd } from '../scim/sequence';
 import { recordName, type ScimRecord } from '../scim/schemas';
 import { BatchActions } from './actions';
 import { CallLog, type CallSettings } from './call-log';
+import { BatchChecks } from './checks';
 import { rememberCreatedUser } from './known-users';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
@@ -20,8 +21,8 @@ export interface BatchHooks {
   batchId: string;
   update(change: Partial<BatchState>): void;
   emit(type: string, detail: unknown): void;
-  /** The batch has finished: its actions on what it created. */
-  finished(actions: BatchActions): void;
+  /** The batch has finished: its actions and its checks on what it created. */
+  finished(followUps: { actions: BatchActions; checks: BatchChecks }): void;
 }
 
 /**
@@ -87,8 +88,13 @@ function sendItems(
         onChange: (state) => hooks.update({ actions: state, calls: log.calls }),
         emit: hooks.emit,
       });
-      hooks.finished(actions);
-      hooks.update({ actions: actions.state });
+      const checks = new BatchChecks(config, results, log, {
+        readApiKey,
+        onChange: (state) => hooks.update({ checks: state, calls: log.calls }),
+        emit: hooks.emit,
+      });
+      hooks.finished({ actions, checks });
+      hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
       hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);
     });
   });

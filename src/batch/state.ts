@@ -1,5 +1,6 @@
 import type { ScimCall } from '../scim/call';
 import type { ActionsState } from './actions';
+import type { ChecksState } from './checks';
 import type { ItemResult } from './results';
 
 /** A finished item as its line shows it; its calls are read from the batch's call log. */
@@ -23,6 +24,8 @@ export interface BatchState {
   keyChanged: boolean;
   /** Deactivate and Delete for what the batch created; set once the batch has finished. */
   actions: ActionsState | undefined;
+  /** Check, once the batch has finished with something to check. */
+  checks: ChecksState | undefined;
 }
 
 /** What the person chose; kept across presses, and across moves of the element (r2wc remounts React). */
@@ -46,6 +49,7 @@ export const NO_BATCH: BatchState = {
   note: undefined,
   keyChanged: false,
   actions: undefined,
+  checks: undefined,
 };
 
 export const INITIAL_STATE: GeneratorState = { choices: { active: false, addMembers: false }, batch: NO_BATCH };

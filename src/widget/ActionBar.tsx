@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ActionKind, ActionsState } from '../batch/actions';
+import type { ChecksState } from '../batch/checks';
 import { parts } from '../parts';
 import type { ResourceType } from '../scim/schemas';
 import styles from './actions.css?inline';
@@ -39,15 +40,18 @@ function ActionButton({ label, enabled, describedBy, onPress }: ActionButtonProp
 
 interface ActionBarProps {
   state: ActionsState;
+  /** Check, when the batch created something to check. */
+  checks: ChecksState | undefined;
   onRun: (action: ActionKind) => void;
+  onCheck: () => void;
 }
 
 /** Deactivate (Users only) and Delete for what the last batch created, and what is left to do. */
-export function ActionBar({ state, onRun }: ActionBarProps) {
+export function ActionBar({ state, checks, onRun, onCheck }: ActionBarProps) {
   const statusId = useId();
   const { resourceType } = state;
   if (state.created === 0) return null;
-  const idle = state.running === null;
+  const idle = state.running === null && !checks?.running;
   return (
     <div part={parts('actions')} className="actions">
       <style>{styles}</style>
@@ -60,8 +64,9 @@ export function ActionBar({ state, onRun }: ActionBarProps) {
         />
       )}
       <ActionButton label="Delete" enabled={idle && state.remaining.delete > 0} describedBy={statusId} onPress={() => onRun('delete')} />
+      {checks && <ActionButton label="Check" enabled={idle && state.remaining.delete > 0} describedBy={statusId} onPress={onCheck} />}
       <span id={statusId} part={parts('action-status')}>
-        {statusOf(state, resourceType)}
+        {checks?.running ? 'Checking…' : statusOf(state, resourceType)}
       </span>
     </div>
   );

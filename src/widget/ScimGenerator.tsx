@@ -135,8 +135,14 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           )
         )}
         {!notice && views && batch.actions && (
-          <views.ActionBar state={batch.actions} onRun={(action) => controller.runAction(action)} />
+          <views.ActionBar
+            state={batch.actions}
+            checks={batch.checks}
+            onRun={(action) => controller.runAction(action)}
+            onCheck={() => controller.runChecks()}
+          />
         )}
+        {!notice && views && batch.checks && batch.checks.results.length > 0 && <views.CheckReport state={batch.checks} />}
         {!batch.running && views && batch.calls.length > 0 && <views.HarDownload calls={batch.calls} />}
       </div>
     </div>

@@ -55,15 +55,15 @@ export const entra: Profile = {
     }),
   },
   // What Entra ID sends to disable a user by default: `Replace` capitalised, `path` `active`, and
-  // the value as the string `"False"`: Microsoft's "Requests made to disable users", "Without
+  // the value as the string `"False"` (and `"True"` to enable): Microsoft's "Requests made to disable users", "Without
   // feature flag", in application-provisioning-config-problem-scim-compatibility.md
   // (learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility).
   // The tutorial's "Disable User" request shows the same `Replace` and `path` with a boolean; the
   // compatibility page is the one that says which form Entra sends unless a tenant opts in.
-  deactivate: {
+  setActive: (active) => ({
     schemas: [PATCH_OP_SCHEMA],
-    Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
-  },
+    Operations: [{ op: 'Replace', path: 'active', value: active ? 'True' : 'False' }],
+  }),
   // How Entra ID provisions each item, from how-provisioning-works.md ("Provisioning cycles", steps
   // 3 to 5: query the target for a match on the matching attribute, create only when none is found,
   // then cache the returned id for every later call) and the tutorial's requests: "Get User by

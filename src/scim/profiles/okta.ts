@@ -39,10 +39,10 @@ export const okta: Profile = {
   },
   // "Update a specific User (PATCH)": a `replace` without `path` whose value is the partial
   // resource `{ "active": false }`. Okta never deletes users ("Delete Users" on the same page).
-  deactivate: {
+  setActive: (active) => ({
     schemas: [PATCH_OP_SCHEMA],
-    Operations: [{ op: 'replace', value: { active: false } }],
-  },
+    Operations: [{ op: 'replace', value: { active } }],
+  }),
   sequences: {
     // "Create Users": "Determine if the User already exists" with
     // `GET /Users?filter=userName eq "…"&startIndex=1&count=100`; an empty ListResponse, or "another

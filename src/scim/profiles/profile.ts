@@ -11,15 +11,15 @@ export type MemberStyle =
 
 /**
  * Everything one profile means: the records it makes, how its groups get their members, how it
- * deactivates a user, and in which order it sends each item's calls.
+ * (de)activates a user, and in which order it sends each item's calls.
  */
 export interface Profile {
   /** Returns the maker of one batch's users (a batch shares some values, such as its organization). */
   users(faker: SimpleFaker, active: boolean): () => ScimUser;
   group(faker: SimpleFaker): ScimGroup;
   members: MemberStyle;
-  /** The PATCH body that deactivates a user. */
-  deactivate: PatchRequest;
+  /** The PATCH body that sets a user's `active`: Deactivate sends `setActive(false)`. */
+  setActive(active: boolean): PatchRequest;
   /** Each item's calls in the profile's client's order (`flow="idp"`, the default). */
   sequences: Record<ResourceType, ItemSequence>;
 }

@@ -7,16 +7,16 @@ import type { MemberStyle, Profile } from './profile';
 
 /**
  * RFC 7644 §3.5.2.3: a `replace` whose `path` names the attribute and whose `value` is the new
- * value, here the JSON boolean `false` for `active`. Microsoft documents this exact body as what
+ * value, here the JSON boolean for `active`. Microsoft documents this exact body as what
  * Entra sends once the SCIM-compliant flag `aadOptscim062020` is set ("Requests made to disable
  * users", "With feature flag"):
  * https://learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility
  * (MicrosoftDocs/entra-docs, docs/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility.md).
  */
-export const rfc7644Deactivate: PatchRequest = {
+export const rfc7644SetActive = (active: boolean): PatchRequest => ({
   schemas: [PATCH_OP_SCHEMA],
-  Operations: [{ op: 'replace', path: 'active', value: false }],
-};
+  Operations: [{ op: 'replace', path: 'active', value: active }],
+});
 
 /**
  * Members in the group's create request, as RFC 7643 §4.2 describes them: the user's `id` as

@@ -1,0 +1,122 @@
+import { CHECK_COMPLETE_EVENT } from '../constants';
+import type { ScimCall, SendCall } from '../scim/call';
+import type { CheckResult, CheckTarget } from '../scim/checks/check';
+import { runChecks } from '../scim/checks/run-checks';
+import { PROFILE_MODULES } from '../scim/profiles';
+import { resourceUrl } from '../scim/resource-url';
+import { isUser } from '../scim/schemas';
+import type { ActionConfig } from './actions';
+import type { CallLog } from './call-log';
+import type { ItemResult } from './results';
+
+/** What Check shows: its results so far and their counts, and whether it is still running. */
+export interface ChecksState extends Tally {
+  running: boolean;
+  results: readonly CheckResult[];
+}
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** `detail` of the check complete event. */
+export interface CheckReport extends Tally {
+  results: CheckResult[];
+  /** Every call of the run, in the order sent: the ServiceProviderConfig read first. */
+  calls: ScimCall[];
+}
+
+/** Counts of a run's outcomes. */
+function tally(results: readonly CheckResult[]): Tally {
+  const count = (outcome: CheckResult['outcome']) => results.filter((result) => result.outcome === outcome).length;
+  return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') };
+}
+
+/** The ids a group was given as members: in its create body, or by its successful members PATCH. */
+function memberIdsOf({ record, calls }: ItemResult): string[] {
+  if (!isUser(record) && record.members?.length) return record.members.map(({ value }) => value);
+  const patch = calls.find(({ purpose, ok }) => purpose === 'members' && ok)?.request.body as
+    | { Operations?: { value?: { value?: unknown }[] }[] }
+    | undefined;
+  return (patch?.Operations ?? []).flatMap((operation) => operation.value ?? []).flatMap(({ value }) => (typeof value === 'string' ? [value] : []));
+}
+
+/** The resource Check reads: the first the batch created (a group with members, when it added some). */
+function targetOf(config: ActionConfig, results: readonly ItemResult[]): CheckTarget | undefined {
+  const candidates = results.flatMap((result) => {
+    const url = result.ok && result.id !== undefined ? resourceUrl(config.baseUrl, config.endpoint, result.id, result.location) : null;
+    if (url === null || result.id === undefined) return [];
+    return [{ resourceType: config.resourceType, record: result.record, id: result.id, url, memberIds: memberIdsOf(result) }];
+  });
+  return candidates.find(({ memberIds }) => memberIds.length > 0) ?? candidates[0];
+}
+
+/**
+ * Check: what an IdP's validator would try on what one finished batch created, each call logged in
+ * the batch's call log. A new press, or the element leaving the page, abandons it.
+ */
+export class BatchChecks {
+  readonly #target: CheckTarget | undefined;
+  #state: ChecksState = { running: false, results: [], ...tally([]) };
+  #inFlight: AbortController | undefined;
+
+  constructor(
+    private readonly config: ActionConfig,
+    results: readonly ItemResult[],
+    private readonly log: CallLog,
+    private readonly hooks: {
+      readApiKey(): string | null;
+      onChange(state: ChecksState): void;
+      emit(type: string, detail: unknown): void;
+    },
+  ) {
+    this.#target = targetOf(config, results);
+  }
+
+  /** Whether the batch created anything to check. */
+  get available(): boolean {
+    return this.#target !== undefined;
+  }
+
+  get state(): ChecksState {
+    return this.#state;
+  }
+
+  abandon(): void {
+    this.#inFlight?.abort();
+    this.#inFlight = undefined;
+  }
+
+  run(): void {
+    const target = this.#target;
+    if (!target || this.#state.running) return;
+    const inFlight = new AbortController();
+    this.#inFlight = inFlight;
+    const { baseUrl, endpoint, timeoutMs, profile } = this.config;
+    const logged = this.log.sender({ apiKey: this.hooks.readApiKey(), timeoutMs, signal: inFlight.signal });
+    const calls: ScimCall[] = [];
+    const send: SendCall = (request, purpose) => logged(request, purpose).then((call) => (calls.push(call), call));
+    const results: CheckResult[] = [];
+    this.#set(true, results);
+    const context = { target, urls: { baseUrl, endpoint }, setActive: PROFILE_MODULES[profile].setActive };
+    void runChecks(context, send, {
+      signal: inFlight.signal,
+      onResult: (result) => {
+        results.push(result);
+        this.#set(true, [...results]);
+      },
+    }).then(() => {
+      if (inFlight.signal.aborted) return;
+      this.#inFlight = undefined;
+      this.#set(false, results);
+      this.hooks.emit(CHECK_COMPLETE_EVENT, { results, ...tally(results), calls } satisfies CheckReport);
+    });
+  }
+
+  #set(running: boolean, results: readonly CheckResult[]): void {
+    this.#state = { running, results, ...tally(results) };
+    this.hooks.onChange(this.#state);
+  }
+}

@@ -1,0 +1,84 @@
+import { LIST_RESPONSE_SCHEMA } from '../../constants';
+import type { CallRequest, ScimCall } from '../call';
+import type { PatchRequest } from '../client';
+import type { ResourceType, ScimRecord } from '../schemas';
+
+export type CheckOutcome = 'pass' | 'fail' | 'skipped';
+
+/** How one check went: its name, the document it follows, and on failure what was expected against what came. */
+export interface CheckResult {
+  id: string;
+  name: string;
+  /** The RFC section or IdP document the check follows. */
+  source: string;
+  outcome: CheckOutcome;
+  /** Why it failed or was skipped, in one sentence. */
+  reason?: string;
+  /** The check's calls, in the order sent. */
+  calls: ScimCall[];
+}
+
+/** The features a server's ServiceProviderConfig says it supports (RFC 7643 §5); unknown counts as supported. */
+export interface Supports {
+  filter: boolean;
+  patch: boolean;
+}
+
+/** A resource the batch created, which the checks read and change. */
+export interface CheckTarget {
+  resourceType: ResourceType;
+  record: ScimRecord;
+  id: string;
+  /** The resource's URL (under base-url). */
+  url: string;
+  /** With Add members: the ids the batch made members of the group. */
+  memberIds: string[];
+}
+
+export interface CheckContext {
+  target: CheckTarget;
+  urls: { baseUrl: string; endpoint: string };
+  /** The PATCH body of the batch's profile that sets `active`. */
+  setActive(active: boolean): PatchRequest;
+  /** Sends one call of this check into the batch's log. */
+  send(request: CallRequest): Promise<ScimCall>;
+}
+
+/** A check's verdict: passed, or failed with the reason. */
+export type Verdict = { pass: true } | { fail: string };
+
+export interface Check {
+  id: string;
+  name: string;
+  source: string;
+  /** The feature it exercises, skipped when the server says it lacks it. */
+  needs?: keyof Supports;
+  /** Whether the check has anything to look at for this target; it is left out when not. */
+  applies?(target: CheckTarget): boolean;
+  run(context: CheckContext): Promise<Verdict>;
+}
+
+export const passed: Verdict = { pass: true };
+
+/** The JSON object a call answered with, if any. */
+export function bodyOf(call: ScimCall): Record<string, unknown> | undefined {
+  const body = call.response?.bodyFormat === 'json' ? call.response.body : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+}
+
+/** `200 OK`, or `0 Network error`: how a line names an answer. */
+export const answered = ({ status, statusText }: ScimCall) => `${status} ${statusText}`.trim();
+
+/** The resources of a ListResponse (RFC 7644 §3.4.2), or why the answer is not one. */
+export function listOf(call: ScimCall): { resources: Record<string, unknown>[]; total: number } | { notList: string } {
+  const body = bodyOf(call);
+  if (call.status !== 200) return { notList: `got ${answered(call)}` };
+  const schemas = body?.schemas;
+  if (!Array.isArray(schemas) || !schemas.includes(LIST_RESPONSE_SCHEMA)) return { notList: 'got an answer without the ListResponse schema' };
+  if (!Number.isInteger(body?.totalResults)) return { notList: 'got a ListResponse without an integer totalResults' };
+  const resources = Array.isArray(body?.Resources) ? (body.Resources as Record<string, unknown>[]) : [];
+  return { resources, total: body?.totalResults as number };
+}
+
+/** Compares strings as RFC 7643 compares `caseExact: false` attributes. */
+export const sameIgnoringCase = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();

@@ -1,0 +1,39 @@
+import type { SendCall } from '../call';
+import type { ResourceType } from '../schemas';
+import { bodyOf, type Check, type CheckContext, type CheckResult, type Supports } from './check';
+import { GROUP_CHECKS } from './group-checks';
+import { USER_CHECKS } from './user-checks';
+
+const CHECKS: Record<ResourceType, Check[]> = { Users: USER_CHECKS, Groups: GROUP_CHECKS };
+
+/** What a ServiceProviderConfig (RFC 7643 §5) says of the features the checks use; unread means supported. */
+function supportsOf(body: Record<string, unknown> | undefined): Supports {
+  const supported = (feature: string) => (body?.[feature] as { supported?: unknown } | undefined)?.supported !== false;
+  return { filter: supported('filter'), patch: supported('patch') };
+}
+
+/**
+ * Reads the server's ServiceProviderConfig, then runs each check that applies, one after another;
+ * a check of a feature the server says it lacks is skipped. Reports each result as it comes, and
+ * stops between checks once `signal` aborts.
+ */
+export async function runChecks(
+  context: Omit<CheckContext, 'send'>,
+  send: SendCall,
+  { signal, onResult }: { signal: AbortSignal; onResult(result: CheckResult): void },
+): Promise<void> {
+  const config = await send({ method: 'GET', url: `${context.urls.baseUrl}/ServiceProviderConfig` }, 'check');
+  const supports = supportsOf(config.ok ? bodyOf(config) : undefined);
+  for (const { id, name, source, needs, applies, run } of CHECKS[context.target.resourceType]) {
+    if (signal.aborted) return;
+    if (applies && !applies(context.target)) continue;
+    if (needs && !supports[needs]) {
+      onResult({ id, name, source, outcome: 'skipped', reason: `The server's ServiceProviderConfig says ${needs} is not supported.`, calls: [config] });
+      continue;
+    }
+    const calls: CheckResult['calls'] = [];
+    const verdict = await run({ ...context, send: (request) => send(request, 'check').then((call) => (calls.push(call), call)) });
+    if (signal.aborted) return;
+    onResult({ id, name, source, ...('fail' in verdict ? { outcome: 'fail', reason: verdict.fail } : { outcome: 'pass' }), calls });
+  }
+}

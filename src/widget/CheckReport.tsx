@@ -1,0 +1,41 @@
+import type { ChecksState } from '../batch/checks';
+import { parts } from '../parts';
+import type { CheckOutcome } from '../scim/checks/check';
+import { checkReportMarkdown } from '../scim/checks/report';
+import { CopyButton } from './CopyButton';
+import { LineDetails } from './LineDetails';
+
+const SHOWN: Record<CheckOutcome, { marker: string; word: string }> = {
+  pass: { marker: '✓', word: 'passed' },
+  fail: { marker: '✗', word: 'failed' },
+  skipped: { marker: '–', word: 'skipped' },
+};
+
+/** The report of Check: a line per check with its calls, the summary, and Copy report once done. */
+export function CheckReport({ state }: { state: ChecksState }) {
+  const { passed, failed, skipped } = state;
+  const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+  return (
+    <div part={parts('checks')} className="checks">
+      <ul>
+        {state.results.map(({ id, name, source, outcome, reason, calls }) => (
+          <li key={id} part={parts('check', outcome)} className={`result check ${outcome === 'fail' ? 'error' : 'success'}`}>
+            <span className="marker" aria-hidden="true">{SHOWN[outcome].marker}</span>
+            {name}: {SHOWN[outcome].word}
+            {reason && ` — ${reason}`} <span className="source">({source})</span>
+            {calls.length > 0 && <LineDetails calls={calls} />}
+          </li>
+        ))}
+      </ul>
+      <p part={parts('check-summary')}>
+        {state.running ? `Checking… ${summary} so far` : summary}
+        {!state.running && (
+          <>
+            {' '}
+            <CopyButton label="Copy report" text={() => checkReportMarkdown(state.results, summary)} />
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
