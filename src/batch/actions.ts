@@ -43,6 +43,14 @@ export interface ActionsState {
   remaining: Record<ActionKind, number>;
 }
 
+/** How a follow-up of a batch (its actions, Check) reaches the element. */
+export interface FollowUpHooks<State> {
+  /** The key stored now: a follow-up sends the key the page holds when it is pressed. */
+  readApiKey(): string | null;
+  onChange(state: State): void;
+  emit(type: string, detail: unknown): void;
+}
+
 /** What the batch was created with: follow-up calls go to the same place, in the same dialect. */
 export type ActionConfig = Pick<GeneratorConfig, 'resourceType' | 'baseUrl' | 'endpoint' | 'timeoutMs' | 'profile'>;
 
@@ -71,11 +79,7 @@ export class BatchActions {
     private readonly config: ActionConfig,
     results: readonly Pick<ItemResult, 'index' | 'ok' | 'id' | 'location'>[],
     private readonly log: CallLog,
-    private readonly hooks: {
-      readApiKey(): string | null;
-      onChange(state: ActionsState): void;
-      emit(type: string, detail: unknown): void;
-    },
+    private readonly hooks: FollowUpHooks<ActionsState>,
   ) {
     // The targets: the items created with an id.
     this.#resources = results.flatMap(({ ok, id, location, index }) => {

@@ -5,7 +5,7 @@ import { runChecks } from '../scim/checks/run-checks';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { resourceUrl } from '../scim/resource-url';
 import { isUser } from '../scim/schemas';
-import type { ActionConfig } from './actions';
+import type { ActionConfig, FollowUpHooks } from './actions';
 import type { CallLog } from './call-log';
 import type { ItemResult } from './results';
 
@@ -66,11 +66,7 @@ export class BatchChecks {
     private readonly config: ActionConfig,
     results: readonly ItemResult[],
     private readonly log: CallLog,
-    private readonly hooks: {
-      readApiKey(): string | null;
-      onChange(state: ChecksState): void;
-      emit(type: string, detail: unknown): void;
-    },
+    private readonly hooks: FollowUpHooks<ChecksState>,
   ) {
     this.#target = targetOf(config, results);
   }

@@ -60,10 +60,10 @@ function sendItems(
   const lines: BatchState['lines'][number][] = [];
   const sequence = config.flow === 'create' ? createThenAddMembers : PROFILE_MODULES[config.profile].sequences[config.resourceType];
   records.forEach((record, index) => {
-    const running: Promise<ItemEnd> = stoppedBy
+    const ended: Promise<ItemEnd> = stoppedBy
       ? Promise.resolve({ decided: stoppedBy })
       : sequence({ record, membersPatch: patches[index], urls: config, send: log.sender(settings, index) });
-    void running.then(({ decided, verdict }) => {
+    void ended.then(({ decided, verdict }) => {
       if (hooks.signal.aborted) return;
       rememberCreatedUser(config.baseUrl, record, decided);
       const { purpose, item, ...outcome } = decided;
@@ -83,19 +83,24 @@ function sendItems(
       hooks.update({ lines: [...lines], running, calls: log.calls });
       hooks.emit(RESULT_EVENT, result);
       if (running) return;
-      const actions = new BatchActions(config, results, log, {
-        readApiKey,
-        onChange: (state) => hooks.update({ actions: state, calls: log.calls }),
-        emit: hooks.emit,
-      });
-      const checks = new BatchChecks(config, results, log, {
-        readApiKey,
-        onChange: (state) => hooks.update({ checks: state, calls: log.calls }),
-        emit: hooks.emit,
-      });
-      hooks.finished({ actions, checks });
-      hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
-      hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);
+      finish(config, results, log, hooks);
     });
   });
+}
+
+/** The batch has finished: offers its follow-ups (Deactivate, Delete, Check) and says so. */
+function finish(config: GeneratorConfig, results: ItemResult[], log: CallLog, hooks: BatchHooks): void {
+  const actions = new BatchActions(config, results, log, {
+    readApiKey,
+    onChange: (state) => hooks.update({ actions: state, calls: log.calls }),
+    emit: hooks.emit,
+  });
+  const checks = new BatchChecks(config, results, log, {
+    readApiKey,
+    onChange: (state) => hooks.update({ checks: state, calls: log.calls }),
+    emit: hooks.emit,
+  });
+  hooks.finished({ actions, checks });
+  hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
+  hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);
 }
