@@ -39,6 +39,39 @@ test('the details panel opens from the keyboard and shows the request, the respo
   await expect(panel).toBeHidden();
 });
 
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`nothing in an open details panel is clipped or covered (${colorScheme})`, async ({ page, site }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`${site.url}iife.html`);
+    const element = page.locator('scim-generator');
+    await generateAndExpectCreated(element);
+    await element.getByRole('button', { name: /^Details/ }).first().click();
+    const panel = element.locator('[part="details"]').first();
+    await expect(panel).toBeVisible();
+    // The first character of each block, label and button starts inside its box, and no button overlaps the next.
+    const problems = await panel.evaluate((details) => {
+      const found: string[] = [];
+      for (const box of details.querySelectorAll('pre, p, button')) {
+        const text = [...box.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        if (!text) continue;
+        const range = document.createRange();
+        range.setStart(text, 0);
+        range.setEnd(text, 1);
+        const first = range.getBoundingClientRect();
+        const outer = box.getBoundingClientRect();
+        if (first.left < outer.left - 0.5) found.push(`${box.tagName} "${box.textContent?.slice(0, 20)}" starts ${outer.left - first.left}px left of its box`);
+      }
+      const buttons = [...details.querySelectorAll('.copies .copy')].map((copy) => copy.getBoundingClientRect());
+      buttons.forEach((rect, index) => {
+        const next = buttons[index + 1];
+        if (next && next.top < rect.bottom - 0.5 && next.left < rect.right - 0.5) found.push(`copy button ${index} overlaps the next`);
+      });
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+}
+
 test('Copy as cURL gives a command that repeats the create exactly: run again, it meets 409 uniqueness', async ({ page, context, site, apiKey }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
   await page.goto(`${site.url}iife.html`);

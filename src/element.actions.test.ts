@@ -114,7 +114,7 @@ describe('after a batch that created users', () => {
     expect(page.server.calls).toHaveLength(30);
 
     const [firstLine] = generator.shadow.querySelectorAll('[part~="result"]');
-    act(() => fireEvent.click(within(firstLine as HTMLElement).getByRole('button', { name: 'Details' })));
+    act(() => fireEvent.click(within(firstLine as HTMLElement).getByRole('button', { name: /^Details for / })));
     const titles = [...(firstLine?.querySelectorAll('.call-title') ?? [])].map((title) => title.textContent);
     expect(titles).toEqual(['Create · POST /scim/v2/Users', 'Deactivate · PATCH /scim/v2/Users/id-0', 'Delete · DELETE /scim/v2/Users/id-0']);
     expect(firstLine?.querySelector('[part="action"]')?.textContent).toBe(' · Deleted: 204 No Content');

@@ -23,7 +23,7 @@ export function CheckReport({ state }: { state: ChecksState }) {
             <span className="marker" aria-hidden="true">{SHOWN[outcome].marker}</span>
             {name}: {SHOWN[outcome].word}
             {reason && ` — ${reason}`} <span className="source">({source})</span>
-            {calls.length > 0 && <LineDetails calls={calls} />}
+            {calls.length > 0 && <LineDetails calls={calls} subject={name} />}
           </li>
         ))}
       </ul>

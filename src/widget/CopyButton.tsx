@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { parts } from '../parts';
 
 /**
@@ -18,9 +18,14 @@ export function CopyButton({ label, text }: { label: string; text: () => string 
       setState('copied');
     } catch {
       setState('refused');
-      queueMicrotask(() => fallback.current?.select());
     }
   };
+  // Once the fallback is rendered (not before: a microtask after the refusal comes too early).
+  useEffect(() => {
+    if (state !== 'refused') return;
+    fallback.current?.focus();
+    fallback.current?.select();
+  }, [state, shown]);
   return (
     <span className="copy">
       <button type="button" part={parts('copy-button')} onClick={() => void copy()}>

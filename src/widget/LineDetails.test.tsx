@@ -9,7 +9,7 @@ const KEY = 'k-details-secret-1';
 async function pressAndAnswerFirst(generator: MountedGenerator, body: object): Promise<HTMLElement> {
   press(generator);
   await answer(page.server.calls[0], 201, { body });
-  return generator.ui.getByRole('button', { name: 'Details' });
+  return generator.ui.getByRole('button', { name: /^Details for / });
 }
 
 describe('the details panel of a line', () => {
@@ -58,6 +58,22 @@ describe('the details panel of a line', () => {
     await act(async () => fireEvent.click(generator.ui.getByRole('button', { name: 'Copy response JSON' })));
     const fallback = generator.ui.getByRole('textbox', { name: 'Copy response JSON: text to copy' }) as HTMLTextAreaElement;
     expect(JSON.parse(fallback.value)).toEqual({ id: '7' });
+    // Selected and focused, as the status says, so Ctrl+C copies it at once.
+    expect(generator.shadow.activeElement).toBe(fallback);
+    expect([fallback.selectionStart, fallback.selectionEnd]).toEqual([0, fallback.value.length]);
+  });
+});
+
+describe('the Details buttons', () => {
+  it('have ten names, each starting with the word shown: the created name, else the item', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    for (const [index, call] of page.server.calls.entries()) await answer(call, index === 4 ? 409 : 201);
+    const names = generator.ui.getAllByRole('button', { name: /^Details/ }).map((button) => button.getAttribute('aria-label'));
+    expect(new Set(names).size).toBe(10);
+    expect(names).toContain('Details for item 5');
+    const [first] = generator.shadow.querySelectorAll('[part~="success"] [part="name"]');
+    expect(names).toContain(`Details for ${first?.textContent}`);
   });
 });
 

@@ -60,8 +60,11 @@ function callTitle({ purpose, request }: ScimCall): string {
   return `${purpose[0]?.toUpperCase()}${purpose.slice(1)} · ${request.method} ${new URL(request.url).pathname}`;
 }
 
-/** A result line's Details button and the panel it opens: every call of its item, in the order sent. */
-export function LineDetails({ calls }: { calls: readonly ScimCall[] }) {
+/**
+ * A line's Details button and the panel it opens: every call of its item (or check), in the order
+ * sent. `subject` names what the line is about, so that the buttons of ten lines have ten names.
+ */
+export function LineDetails({ calls, subject }: { calls: readonly ScimCall[]; subject: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -72,6 +75,7 @@ export function LineDetails({ calls }: { calls: readonly ScimCall[] }) {
         className="details-button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={`Details for ${subject}`}
         onClick={() => setOpen(!open)}
       >
         Details

@@ -46,7 +46,7 @@ export const ResultLineItem = memo(
           </>
         )}
         {lastAction && <ActionOutcome call={lastAction} />}
-        <LineDetails calls={calls} />
+        <LineDetails calls={calls} subject={line.name ?? `item ${line.index + 1}`} />
       </li>
     );
   },
