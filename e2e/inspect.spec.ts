@@ -72,6 +72,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+test('on a phone, the checkbox\'s label and the Details buttons are targets of at least 24 by 24 px', async ({ page, site }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`${site.url}iife.html`);
+  const element = page.locator('scim-generator');
+  await generateAndExpectCreated(element);
+  const targets = [element.locator('label').first(), element.getByRole('button', { name: /^Details/ }).first(), element.getByRole('button', { name: 'Download HAR' })];
+  for (const target of targets) {
+    const box = await target.boundingBox();
+    expect(box?.width, await target.textContent() ?? '').toBeGreaterThanOrEqual(24);
+    expect(box?.height, await target.textContent() ?? '').toBeGreaterThanOrEqual(24);
+  }
+});
+
 test('Copy as cURL gives a command that repeats the create exactly: run again, it meets 409 uniqueness', async ({ page, context, site, apiKey }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
   await page.goto(`${site.url}iife.html`);

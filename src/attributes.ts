@@ -39,6 +39,9 @@ export function httpUrl(value: string, base: string): URL | null {
   }
 }
 
+/** `a, b or c`: the values an attribute takes, as its message names them. */
+const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+
 // setTimeout fires at once for delays above a signed 32-bit integer.
 const MAX_TIMEOUT_MS = 2_147_483_647;
 // faker's Mersenne Twister takes a 32-bit seed; larger numbers would wrap onto smaller ones.
@@ -51,7 +54,7 @@ export const ATTRIBUTE_TABLE = [
     values: RESOURCE_TYPES,
     default: 'Users',
     description: 'The SCIM resource type to create.',
-    parse: (text) => (isResourceType(text) ? ok(text) : fail('Invalid resource type')),
+    parse: (text) => (isResourceType(text) ? ok(text) : fail(`Invalid resource type: "${text}" is not ${oneOf(RESOURCE_TYPES)}`)),
   },
   {
     name: 'base-url',
@@ -102,7 +105,7 @@ export const ATTRIBUTE_TABLE = [
     values: PROFILES,
     default: 'basic',
     description: "Which attributes the records carry, and in which IdP's dialect.",
-    parse: (text) => (isProfileName(text) ? ok(text) : fail('Invalid profile')),
+    parse: (text) => (isProfileName(text) ? ok(text) : fail(`Invalid profile: "${text}" is not ${oneOf(PROFILES)}`)),
   },
   {
     name: 'flow',
@@ -111,7 +114,7 @@ export const ATTRIBUTE_TABLE = [
     default: '',
     description:
       "How each item is sent: `create`, one POST; `idp`, the default, in the order of the profile's IdP, with a verdict where the IdP would stop (basic and full have no IdP: the POST).",
-    parse: (text) => (text === '' ? ok(undefined) : isFlow(text) ? ok(text) : fail(`Invalid flow: "${text}" is not create or idp`)),
+    parse: (text) => (text === '' ? ok(undefined) : isFlow(text) ? ok(text) : fail(`Invalid flow: "${text}" is not ${oneOf(FLOWS)}`)),
   },
   {
     name: 'seed',

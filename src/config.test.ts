@@ -62,7 +62,7 @@ describe('parseConfig', () => {
   });
 
   it.each(['Things', 'users', 'User', 'Groups,Users'])('rejects the resource type %j', (resourceType) => {
-    expect(messageOf({ resourceType })).toBe('Invalid resource type');
+    expect(messageOf({ resourceType })).toBe(`Invalid resource type: "${resourceType}" is not Users or Groups`);
   });
 
   it.each([
@@ -95,7 +95,7 @@ describe('parseConfig', () => {
   );
 
   it('reports the resource type before other problems', () => {
-    expect(messageOf({ resourceType: 'Things', baseUrl: 'javascript:x', timeout: '0' })).toBe('Invalid resource type');
+    expect(messageOf({ resourceType: 'Things', baseUrl: 'javascript:x', timeout: '0' })).toBe('Invalid resource type: "Things" is not Users or Groups');
   });
 
   it('takes an http(s) api-key-url and points key creation at its #create-new-access-key', () => {
@@ -127,8 +127,8 @@ describe('parseConfig', () => {
     expect(configOf({ profile }).profile).toBe(profile.trim());
   });
 
-  it.each(['Basic', 'OKTA', 'azure', 'full,okta'])('rejects the profile %j with "Invalid profile"', (profile) => {
-    expect(messageOf({ profile })).toBe('Invalid profile');
+  it.each(['Basic', 'OKTA', 'azure', 'full,okta'])('rejects the profile %j, naming it and the four it could be', (profile) => {
+    expect(messageOf({ profile })).toBe(`Invalid profile: "${profile}" is not basic, full, entra or okta`);
   });
 
   it.each(['0', '42', ' 7 ', '4294967295'])('takes the seed %j as a number', (seed) => {

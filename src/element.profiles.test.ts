@@ -26,10 +26,10 @@ describe('the profile attribute', () => {
     }
   });
 
-  it('shows "Invalid profile" instead of the button for an unknown profile, and sends nothing', () => {
+  it('shows "Invalid profile", with the value and the allowed ones, instead of the button, and sends nothing', () => {
     const generator = mount({ profile: 'azure' });
     expect(generator.ui.queryByRole('button')).toBeNull();
-    expect(generator.ui.getByRole('alert').textContent).toBe('Invalid profile');
+    expect(generator.ui.getByRole('alert').textContent).toBe('Invalid profile: "azure" is not basic, full, entra or okta');
     act(() => generator.element.setAttribute('profile', 'entra'));
     press(generator);
     expect(page.server.calls).toHaveLength(10);

@@ -43,7 +43,7 @@ describe('<scim-generator>', () => {
   it('shows "Invalid resource type" as an alert, offers no button and sends nothing', () => {
     const { ui } = mountGenerator({ 'resource-type': 'Things', 'base-url': BASE_URL });
 
-    expect(ui.getByRole('alert').textContent).toBe('Invalid resource type');
+    expect(ui.getByRole('alert').textContent).toBe('Invalid resource type: "Things" is not Users or Groups');
     expect(ui.queryByRole('button')).toBeNull();
     expect(ui.queryByRole('checkbox')).toBeNull();
     expect(page.server.fetch).not.toHaveBeenCalled();
@@ -79,7 +79,7 @@ describe('<scim-generator>', () => {
     expect(ui.getByRole('checkbox', { name: 'Add members' })).toBeTruthy();
 
     change(() => element.setAttribute('resource-type', 'Things'));
-    expect(ui.getByRole('alert').textContent).toBe('Invalid resource type');
+    expect(ui.getByRole('alert').textContent).toBe('Invalid resource type: "Things" is not Users or Groups');
 
     change(() => element.removeAttribute('resource-type'));
     expect(ui.getByRole('button').textContent).toBe('Generate Users →');

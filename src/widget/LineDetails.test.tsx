@@ -77,6 +77,20 @@ describe('the Details buttons', () => {
   });
 });
 
+describe('Download HAR', () => {
+  it('follows a batch with something to inspect, but not a 401 batch, whose notice says all there is', async () => {
+    const generator = mountGenerator();
+    press(generator);
+    for (const call of page.server.calls) await answer(call, 401, { body: { detail: 'no key' } });
+    expect(generator.shadow.querySelector('[part~="notice"]')).not.toBeNull();
+    expect(generator.ui.queryByRole('button', { name: 'Download HAR' })).toBeNull();
+
+    press(generator);
+    for (const call of page.server.calls.slice(10)) await answer(call, 409);
+    expect(generator.ui.getByRole('button', { name: 'Download HAR' })).toBeTruthy();
+  });
+});
+
 describe('progress', () => {
   it('shows "n of 10" from the press until the tenth answer', async () => {
     const generator = mountGenerator();

@@ -28,3 +28,17 @@ describe('result lines', () => {
     expect(changes.flatMap((change) => [...change.addedNodes])).toHaveLength(9);
   });
 });
+
+describe('a group name', () => {
+  it('may break after each underscore, and reads the same', async () => {
+    const generator = mountGenerator({ 'resource-type': 'Groups', 'base-url': 'https://scim.example.com/scim/v2' });
+    press(generator);
+    const [call] = page.server.calls;
+    await answer(call, 201);
+    const displayName = (call?.body as { displayName: string }).displayName;
+    const name = generator.shadow.querySelector('[part="name"]');
+    expect(name?.textContent).toBe(displayName);
+    expect(name?.querySelectorAll('wbr')).toHaveLength(displayName.split('_').length - 1);
+    expect(name?.innerHTML.split('<wbr>').every((part, index, all) => index === all.length - 1 || part.endsWith('_'))).toBe(true);
+  });
+});

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ResultLine } from '../batch/state';
 import { parts } from '../parts';
 import type { ScimCall } from '../scim/call';
@@ -13,6 +13,11 @@ interface ResultLineItemProps {
 }
 
 const isAction = ({ purpose }: ScimCall) => purpose === 'deactivate' || purpose === 'delete';
+
+/** A name that may break after each `_` (`grocery_senior_…` on a phone), as text: the name is a server's or faker's, never markup. */
+function breakableAtUnderscores(name: string): ReactNode[] {
+  return name.split(/(?<=_)/).flatMap((part, index) => (index === 0 ? [part] : [<wbr key={index} />, part]));
+}
 
 /**
  * One finished item: status, status text, then the name (success) or the server's error detail,
@@ -30,7 +35,7 @@ export const ResultLineItem = memo(
         {line.name !== undefined && (
           <>
             {' '}
-            <span part={parts('name')}>{line.name}</span>
+            <span part={parts('name')}>{breakableAtUnderscores(line.name)}</span>
           </>
         )}
         {explanation && (

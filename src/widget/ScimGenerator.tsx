@@ -143,7 +143,8 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           />
         )}
         {!notice && views && batch.checks && batch.checks.results.length > 0 && <views.CheckReport state={batch.checks} />}
-        {!batch.running && views && batch.calls.length > 0 && <views.HarDownload calls={batch.calls} />}
+        {/* After a 401 there is nothing to inspect: the notice says all there is. */}
+        {!batch.running && views && batch.calls.length > 0 && notice !== 'unauthenticated' && <views.HarDownload calls={batch.calls} />}
       </div>
     </div>
   );
