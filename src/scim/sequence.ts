@@ -1,6 +1,6 @@
-import { LIST_RESPONSE_SCHEMA } from '../constants';
 import type { ScimCall, SendCall } from './call';
 import type { PatchRequest } from './client';
+import { listResponseOf } from './list-response';
 import { resourceUrl } from './resource-url';
 import { isUser, type ScimRecord } from './schemas';
 
@@ -88,15 +88,13 @@ export function readLookup(call: ScimCall, notFound: readonly number[] = []): Lo
   if (notFound.includes(call.status)) return { found: false };
   const answered = `answered ${[call.status, call.scimType ?? call.statusText].filter(Boolean).join(' ')}`;
   if (!call.ok) return { stop: answered };
-  const body = call.response?.bodyFormat === 'json' ? (call.response.body as Record<string, unknown> | null) : null;
-  const schemas = body?.schemas;
-  const total = body?.totalResults;
-  const resources = body?.Resources;
-  if (!Array.isArray(schemas) || !schemas.includes(LIST_RESPONSE_SCHEMA)) return { stop: `${answered} without the ListResponse schema` };
-  if (typeof total !== 'number') return { stop: `${answered} without a numeric totalResults` };
-  if (total === 0) return { found: false };
-  const id = Array.isArray(resources) ? (resources[0] as { id?: unknown } | undefined)?.id : undefined;
-  if (typeof id !== 'string') return { stop: `${answered} with totalResults ${total} but no Resources with an id` };
+  const list = listResponseOf(call);
+  if ('missing' in list) {
+    return { stop: `${answered} ${list.missing === 'schema' ? 'without the ListResponse schema' : 'without a numeric totalResults'}` };
+  }
+  if (list.total === 0) return { found: false };
+  const id = list.resources[0]?.id;
+  if (typeof id !== 'string') return { stop: `${answered} with totalResults ${list.total} but no Resources with an id` };
   return { found: true, id };
 }
 

@@ -1,6 +1,6 @@
-import { LIST_RESPONSE_SCHEMA } from '../../constants';
 import type { CallRequest, ScimCall } from '../call';
 import type { PatchRequest } from '../client';
+import { listResponseOf } from '../list-response';
 import type { ResourceType, ScimRecord } from '../schemas';
 
 export type CheckOutcome = 'pass' | 'fail' | 'skipped';
@@ -45,7 +45,7 @@ export interface CheckContext {
 }
 
 /** A check's verdict: passed, or failed with the reason. */
-export type Verdict = { pass: true } | { fail: string };
+export type CheckVerdict = { pass: true } | { fail: string };
 
 export interface Check {
   id: string;
@@ -55,29 +55,21 @@ export interface Check {
   needs?: keyof Supports;
   /** Whether the check has anything to look at for this target; it is left out when not. */
   applies?(target: CheckTarget): boolean;
-  run(context: CheckContext): Promise<Verdict>;
+  run(context: CheckContext): Promise<CheckVerdict>;
 }
 
-export const passed: Verdict = { pass: true };
-
-/** The JSON object a call answered with, if any. */
-export function bodyOf(call: ScimCall): Record<string, unknown> | undefined {
-  const body = call.response?.bodyFormat === 'json' ? call.response.body : undefined;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-}
+export const passed: CheckVerdict = { pass: true };
 
 /** `200 OK`, or `0 Network error`: how a line names an answer. */
 export const answered = ({ status, statusText }: ScimCall) => `${status} ${statusText}`.trim();
 
-/** The resources of a ListResponse (RFC 7644 §3.4.2), or why the answer is not one. */
+/** The resources of a 200 ListResponse with an integer `totalResults` (RFC 7644 §3.4.2), or why the answer is not one. */
 export function listOf(call: ScimCall): { resources: Record<string, unknown>[]; total: number } | { notList: string } {
-  const body = bodyOf(call);
   if (call.status !== 200) return { notList: `got ${answered(call)}` };
-  const schemas = body?.schemas;
-  if (!Array.isArray(schemas) || !schemas.includes(LIST_RESPONSE_SCHEMA)) return { notList: 'got an answer without the ListResponse schema' };
-  if (!Number.isInteger(body?.totalResults)) return { notList: 'got a ListResponse without an integer totalResults' };
-  const resources = Array.isArray(body?.Resources) ? (body.Resources as Record<string, unknown>[]) : [];
-  return { resources, total: body?.totalResults as number };
+  const list = listResponseOf(call);
+  if ('missing' in list && list.missing === 'schema') return { notList: 'got an answer without the ListResponse schema' };
+  if ('missing' in list || !Number.isInteger(list.total)) return { notList: 'got a ListResponse without an integer totalResults' };
+  return list;
 }
 
 /** Compares strings as RFC 7643 compares `caseExact: false` attributes. */

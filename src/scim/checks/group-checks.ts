@@ -1,5 +1,6 @@
 import { matchingFilter } from '../sequence';
-import { answered, bodyOf, passed, type Check } from './check';
+import { bodyOf } from '../list-response';
+import { answered, passed, type Check } from './check';
 import { findsTarget, readBack } from './shared-checks';
 
 export const GROUP_CHECKS: Check[] = [

@@ -1,6 +1,7 @@
 import type { SendCall } from '../call';
 import type { ResourceType } from '../schemas';
-import { bodyOf, type Check, type CheckContext, type CheckResult, type Supports } from './check';
+import { bodyOf } from '../list-response';
+import { type Check, type CheckContext, type CheckResult, type Supports } from './check';
 import { GROUP_CHECKS } from './group-checks';
 import { USER_CHECKS } from './user-checks';
 

@@ -1,8 +1,9 @@
 import { queryUrl } from '../sequence';
-import { answered, bodyOf, listOf, passed, sameIgnoringCase, type Check, type CheckContext, type Verdict } from './check';
+import { bodyOf } from '../list-response';
+import { answered, listOf, passed, sameIgnoringCase, type Check, type CheckContext, type CheckVerdict } from './check';
 
 /** Looks up `filter` and expects exactly the target's id (RFC 7644 §3.4.2.2). */
-export async function findsTarget(context: CheckContext, filter: string, why = ''): Promise<Verdict> {
+export async function findsTarget(context: CheckContext, filter: string, why = ''): Promise<CheckVerdict> {
   const { id } = context.target;
   const call = await context.send({ method: 'GET', url: queryUrl(context.urls.endpoint, [['filter', filter]]) });
   const list = listOf(call);

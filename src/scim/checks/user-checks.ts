@@ -2,7 +2,8 @@ import { ERROR_SCHEMA } from '../../constants';
 import { matchingFilter, queryUrl } from '../sequence';
 import { isUser, type ScimUser } from '../schemas';
 import { resourceUrl } from '../resource-url';
-import { answered, bodyOf, listOf, passed, type Check, type CheckContext, type Verdict } from './check';
+import { bodyOf } from '../list-response';
+import { answered, listOf, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 import { findsTarget, readBack } from './shared-checks';
 
 const userOf = ({ target }: CheckContext): ScimUser => {
@@ -95,7 +96,7 @@ export const USER_CHECKS: Check[] = [
     name: "Deactivate and reactivate in the profile's dialect",
     source: 'RFC 7644 §3.5.2; Entra and Okta deactivate by PATCH',
     needs: 'patch',
-    async run(context): Promise<Verdict> {
+    async run(context): Promise<CheckVerdict> {
       for (const active of [false, true]) {
         const patch = await context.send({ method: 'PATCH', url: context.target.url, body: context.setActive(active) });
         if (!patch.ok) return { fail: `Expected the PATCH of active ${active} to succeed, got ${answered(patch)}.` };
