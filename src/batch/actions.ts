@@ -2,11 +2,11 @@ import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../constants';
 import { actionDone, type ScimCall } from '../scim/call';
 import type { ScimResult } from '../scim/client';
 import { PROFILE_MODULES } from '../scim/profiles';
-import { resourceUrl } from '../scim/resource-url';
 import type { ResourceType } from '../scim/schemas';
 import type { GeneratorConfig } from '../config';
 import type { CallRequest } from '../scim/call';
 import type { CallLog, CallSettings } from './call-log';
+import { createdResources } from './created';
 import { forgetDeletedUser } from './known-users';
 import type { ItemResult } from './results';
 
@@ -81,11 +81,13 @@ export class BatchActions {
     private readonly log: CallLog,
     private readonly hooks: FollowUpHooks<ActionsState>,
   ) {
-    // The targets: the items created with an id.
-    this.#resources = results.flatMap(({ ok, id, location, index }) => {
-      const url = ok && id !== undefined ? resourceUrl(config.baseUrl, config.endpoint, id, location) : null;
-      return url === null || id === undefined ? [] : [{ index, id, url, deactivated: false, deleted: false }];
-    });
+    this.#resources = createdResources(config, results).map(({ result, id, url }) => ({
+      index: result.index,
+      id,
+      url,
+      deactivated: false,
+      deleted: false,
+    }));
   }
 
   get state(): ActionsState {

@@ -3,10 +3,10 @@ import type { ScimCall, SendCall } from '../scim/call';
 import type { CheckResult, CheckTarget } from '../scim/checks/check';
 import { runChecks } from '../scim/checks/run-checks';
 import { PROFILE_MODULES } from '../scim/profiles';
-import { resourceUrl } from '../scim/resource-url';
 import { isUser } from '../scim/schemas';
 import type { ActionConfig, FollowUpHooks } from './actions';
 import type { CallLog } from './call-log';
+import { createdResources } from './created';
 import type { ItemResult } from './results';
 
 /** What Check shows: its results so far and their counts, and whether it is still running. */
@@ -45,11 +45,13 @@ function memberIdsOf({ record, calls }: ItemResult): string[] {
 
 /** The resource Check reads: the first the batch created (a group with members, when it added some). */
 function targetOf(config: ActionConfig, results: readonly ItemResult[]): CheckTarget | undefined {
-  const candidates = results.flatMap((result) => {
-    const url = result.ok && result.id !== undefined ? resourceUrl(config.baseUrl, config.endpoint, result.id, result.location) : null;
-    if (url === null || result.id === undefined) return [];
-    return [{ resourceType: config.resourceType, record: result.record, id: result.id, url, memberIds: memberIdsOf(result) }];
-  });
+  const candidates = createdResources(config, results).map(({ result, id, url }) => ({
+    resourceType: config.resourceType,
+    record: result.record,
+    id,
+    url,
+    memberIds: memberIdsOf(result),
+  }));
   return candidates.find(({ memberIds }) => memberIds.length > 0) ?? candidates[0];
 }
 
