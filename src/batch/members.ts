@@ -3,6 +3,7 @@ import type { ScimCall } from '../scim/call';
 import type { PatchRequest } from '../scim/client';
 import { listedUsers, type KnownUser } from '../scim/members';
 import { PROFILE_MODULES } from '../scim/profiles';
+import { queryUrl } from '../scim/sequence';
 import type { ProfileName, ScimRecord } from '../scim/schemas';
 import type { SendCall } from '../scim/call';
 import { createdUsersAt } from './known-users';
@@ -22,19 +23,18 @@ export async function findMembers(baseUrl: string, send: SendCall): Promise<Memb
   const created = createdUsersAt(baseUrl);
   if (created.length > 0) return { users: created };
 
-  const url = new URL(baseUrl);
-  url.pathname = `${url.pathname}/Users`;
-  url.searchParams.set('count', String(LISTED));
-  const listed = await send({ method: 'GET', url: url.href }, 'members');
+  const users = new URL(baseUrl);
+  users.pathname = `${users.pathname}/Users`;
+  const listed = await send({ method: 'GET', url: queryUrl(users.href, [['count', String(LISTED)]]) }, 'members');
   if (listed.status === 401 || listed.status === 429) return { stoppedBy: listed };
   if (!listed.ok) {
     return { users: [], note: `Groups created without members: listing the users answered ${listed.status} ${listed.statusText}.` };
   }
-  const users = listedUsers(listed.response?.body, baseUrl);
-  if (users.length === 0) {
-    return { users, note: 'Groups created without members: the server holds no users yet. Generate Users first.' };
+  const found = listedUsers(listed.response?.body, baseUrl);
+  if (found.length === 0) {
+    return { users: found, note: 'Groups created without members: the server holds no users yet. Generate Users first.' };
   }
-  return { users };
+  return { users: found };
 }
 
 /** A Groups batch with members: the create bodies, and for IdPs that add members later, each group's PATCH. */
