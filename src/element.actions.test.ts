@@ -1,6 +1,7 @@
 import { act, fireEvent, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActionItemResult, ActionResult } from './batch/actions';
+import type { CheckReport } from './batch/checks';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT } from './constants';
 import { PROFILE_MODULES } from './scim/profiles';
 import type { PendingCall } from './test-support/deferred-fetch';
@@ -19,6 +20,18 @@ function outcomes({ shadow }: MountedGenerator): (string | undefined)[] {
   return [...shadow.querySelectorAll('[part~="result"]')].map(
     (line) => line.querySelector('[part="action"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? undefined,
   );
+}
+
+/** Presses Download HAR and reads the file the page would save. */
+async function downloadedHar({ ui }: MountedGenerator): Promise<{ log: { entries: { request: { method: string; url: string }; comment: string }[] } }> {
+  let saved: Blob | undefined;
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    saved = blob as Blob;
+    return 'blob:har';
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  fireEvent.click(ui.getByRole('button', { name: 'Download HAR' }));
+  return JSON.parse((await saved?.text()) ?? '{}');
 }
 
 const statusText = ({ shadow }: MountedGenerator) => shadow.querySelector('[part="action-status"]')?.textContent;
@@ -119,14 +132,7 @@ describe('after a batch that created users', () => {
     expect(titles).toEqual(['Create · POST /scim/v2/Users', 'Deactivate · PATCH /scim/v2/Users/id-0', 'Delete · DELETE /scim/v2/Users/id-0']);
     expect(firstLine?.querySelector('[part="action"]')?.textContent).toBe(' · Deleted: 204 No Content');
 
-    let saved: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved = blob as Blob;
-      return 'blob:har';
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    fireEvent.click(generator.ui.getByRole('button', { name: 'Download HAR' }));
-    const har = JSON.parse((await saved?.text()) ?? '{}') as { log: { entries: { request: { method: string; url: string } }[] } };
+    const har = await downloadedHar(generator);
     expect(har.log.entries.map((entry) => `${entry.request.method} ${entry.request.url}`)).toEqual(
       page.server.calls.map((call) => `${call.method} ${call.url}`),
     );
@@ -150,6 +156,28 @@ describe('after a batch that created users', () => {
 });
 
 describe('Check', () => {
+  it('puts every call of its run in the call log: the HAR and the complete event hold each, after the batch\'s', async () => {
+    const reports: CustomEvent<CheckReport>[] = [];
+    document.addEventListener(CHECK_COMPLETE_EVENT, (event) => reports.push(event as CustomEvent<CheckReport>));
+    const generator = mountGenerator();
+    press(generator);
+    await createAll(page.server.calls);
+    fireEvent.click(generator.ui.getByRole('button', { name: 'Check' }));
+    // Each check waits for the answer before it: answer whatever comes next until the run ends.
+    for (let answered = 10; answered < page.server.calls.length; answered++) await answer(page.server.calls[answered], 200, { body: {} });
+
+    const [report] = reports;
+    expect(report?.detail.calls.map(({ request }) => `${request.method} ${request.url}`)).toEqual(
+      page.server.calls.slice(10).map((call) => `${call.method} ${call.url}`),
+    );
+    const har = await downloadedHar(generator);
+    expect(har.log.entries.map((entry) => `${entry.request.method} ${entry.request.url}`)).toEqual(
+      page.server.calls.map((call) => `${call.method} ${call.url}`),
+    );
+    expect(har.log.entries.slice(10).every((entry) => entry.comment === 'check')).toBe(true);
+    expect(generator.shadow.querySelectorAll('[part~="check"]')).toHaveLength(report?.detail.results.length ?? -1);
+  });
+
   it('reads the ServiceProviderConfig first; a new press abandons it: its calls abort and no report or event follows', async () => {
     const events: Event[] = [];
     document.addEventListener(CHECK_COMPLETE_EVENT, (event) => events.push(event));
