@@ -2,6 +2,7 @@
 // `npm run manifest` writes it; src/manifest.test.ts checks that the checked-in file is current.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ATTRIBUTE_DESCRIPTIONS } from '../src/attribute-descriptions';
 import { ATTRIBUTE_TABLE } from '../src/attributes';
 import { TAG_NAME } from '../src/constants';
 import { EVENT_TABLE } from '../src/events';
@@ -33,7 +34,7 @@ export function describeElement() {
       name: row.name,
       type: { text: 'values' in row ? row.values.map((value) => `'${value}'`).join(' | ') : 'string' },
       default: row.default,
-      description: row.description,
+      description: ATTRIBUTE_DESCRIPTIONS[row.name],
       fieldName: row.property,
     })),
     // r2wc defines a property per attribute and reflects it back to the attribute.
@@ -41,7 +42,7 @@ export function describeElement() {
       kind: 'field',
       name: row.property,
       type: { text: 'string | undefined' },
-      description: row.description,
+      description: ATTRIBUTE_DESCRIPTIONS[row.name],
       attribute: row.name,
       reflects: true,
     })),

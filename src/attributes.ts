@@ -1,10 +1,12 @@
 import { DEFAULT_API_KEY_PATH, DEFAULT_SCIM_BASE_PATH } from './constants';
-import { FLOWS, PROFILES, RESOURCE_TYPES, isFlow, isProfileName, isResourceType } from './scim/schemas';
+import { FLOWS, PROFILES, RESOURCE_TYPES, SCHEMA_SOURCES, isFlow, isProfileName, isResourceType, isSchemaSource } from './scim/schemas';
 
 /**
  * The element's attributes: the one place each is declared. r2wc's props, the element's typed
  * properties, the JSX attribute types, the config's defaults and validation, and
- * custom-elements.json (`npm run manifest`) are all derived from this table.
+ * custom-elements.json (`npm run manifest`) are all derived from this table; each attribute's
+ * description is in attribute-descriptions.ts, which only the manifest reads, so that the page
+ * does not download documentation.
  */
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -23,7 +25,6 @@ interface AttributeSpec<T> {
   numeric?: true;
   /** The value when the attribute is missing or blank, as the attribute would spell it. */
   default: string;
-  description: string;
   /** Reads the trimmed attribute text (the default when absent); `documentBase` resolves relative URLs. */
   parse(text: string, documentBase: string): Parsed<T>;
 }
@@ -53,15 +54,12 @@ export const ATTRIBUTE_TABLE = [
     property: 'resourceType',
     values: RESOURCE_TYPES,
     default: 'Users',
-    description: 'The SCIM resource type to create.',
     parse: (text) => (isResourceType(text) ? ok(text) : fail(`Invalid resource type: "${text}" is not ${oneOf(RESOURCE_TYPES)}`)),
   },
   {
     name: 'base-url',
     property: 'baseUrl',
     default: DEFAULT_SCIM_BASE_PATH,
-    description:
-      'The SCIM v2 base URL, absolute or relative to the page; a trailing slash is optional. Must be http(s) without credentials.',
     parse: (text, base) => {
       const url = httpUrl(text, base);
       return url ? ok(url) : fail(`Invalid base-url: "${text}" is not an http(s) URL without credentials`);
@@ -71,8 +69,6 @@ export const ATTRIBUTE_TABLE = [
     name: 'api-key-url',
     property: 'apiKeyUrl',
     default: DEFAULT_API_KEY_PATH,
-    description:
-      'The page where users get an API key, linked from the 401 and 429 notices. Only http(s) URLs become links.',
     // Never an error: a target that is not http(s) (javascript:, data:, ...) falls back to the
     // default, and to no link at all where even that is not http(s).
     parse: (text, base) => ok(httpUrl(text, base) ?? httpUrl(DEFAULT_API_KEY_PATH, base)),
@@ -82,7 +78,6 @@ export const ATTRIBUTE_TABLE = [
     property: 'timeout',
     numeric: true,
     default: '30000',
-    description: 'Milliseconds each request may take before its line shows `0 Timed out`; a whole number above 0.',
     parse: (text) => {
       // Digits only: Number() would also take "1e3", "0x10" or " 12 ", which no one means as a timeout.
       const ms = /^\d+$/.test(text) ? Number(text) : NaN;
@@ -95,8 +90,6 @@ export const ATTRIBUTE_TABLE = [
     name: 'plan-card-selector',
     property: 'planCardSelector',
     default: '.plan-card',
-    description:
-      'CSS selector of the plan cards on the API key page; "Create a new Free Access key" clicks the first match, "Create a Pro Access key" the second.',
     parse: (text) => ok(text),
   },
   {
@@ -104,7 +97,6 @@ export const ATTRIBUTE_TABLE = [
     property: 'profile',
     values: PROFILES,
     default: 'basic',
-    description: "Which attributes the records carry, and in which IdP's dialect.",
     parse: (text) => (isProfileName(text) ? ok(text) : fail(`Invalid profile: "${text}" is not ${oneOf(PROFILES)}`)),
   },
   {
@@ -112,16 +104,20 @@ export const ATTRIBUTE_TABLE = [
     property: 'flow',
     values: FLOWS,
     default: '',
-    description:
-      "How each item is sent: `create`, one POST; `idp`, the default, in the order of the profile's IdP, with a verdict where the IdP would stop (basic and full have no IdP: the POST).",
     parse: (text) => (text === '' ? ok(undefined) : isFlow(text) ? ok(text) : fail(`Invalid flow: "${text}" is not ${oneOf(FLOWS)}`)),
+  },
+  {
+    name: 'schema',
+    property: 'schema',
+    values: SCHEMA_SOURCES,
+    default: 'profile',
+    parse: (text) => (isSchemaSource(text) ? ok(text) : fail(`Invalid schema: "${text}" is not ${oneOf(SCHEMA_SOURCES)}`)),
   },
   {
     name: 'seed',
     property: 'seed',
     numeric: true,
     default: '',
-    description: 'Makes the records reproducible: a whole number from 0 to 4294967295.',
     parse: (text) => {
       if (text === '') return ok(undefined);
       const seed = /^\d+$/.test(text) ? Number(text) : NaN;

@@ -27,12 +27,13 @@ describe('parseConfig', () => {
       timeoutMs: 30000,
       planCardSelector: '.plan-card',
       profile: 'basic',
+      schema: 'profile',
       seed: undefined,
     });
   });
 
   it('treats blank attributes as absent', () => {
-    const blank = { resourceType: ' ', baseUrl: '', apiKeyUrl: '  ', timeout: '', planCardSelector: ' ', profile: ' ', seed: ' ' };
+    const blank = { resourceType: ' ', baseUrl: '', apiKeyUrl: '  ', timeout: '', planCardSelector: ' ', profile: ' ', schema: ' ', seed: ' ' };
     expect(configOf(blank)).toEqual(configOf({}));
   });
 
@@ -129,6 +130,14 @@ describe('parseConfig', () => {
 
   it.each(['Basic', 'OKTA', 'azure', 'full,okta'])('rejects the profile %j, naming it and the four it could be', (profile) => {
     expect(messageOf({ profile })).toBe(`Invalid profile: "${profile}" is not basic, full, entra or okta`);
+  });
+
+  it.each(['profile', 'discover', ' discover '])('takes the schema source %j', (schema) => {
+    expect(configOf({ schema }).schema).toBe(schema.trim());
+  });
+
+  it.each(['Discover', 'server', 'profile,discover'])('rejects the schema source %j, naming it and the two it could be', (schema) => {
+    expect(messageOf({ schema })).toBe(`Invalid schema: "${schema}" is not profile or discover`);
   });
 
   it.each(['0', '42', ' 7 ', '4294967295'])('takes the seed %j as a number', (seed) => {

@@ -1,6 +1,6 @@
 import { parseAttributes, type ScimGeneratorProperties } from './attributes';
 import { KEY_CREATION_ANCHOR } from './constants';
-import type { Flow, ProfileName, ResourceType } from './scim/schemas';
+import type { Flow, ProfileName, ResourceType, SchemaSource } from './scim/schemas';
 
 /** The element's attributes as the React widget receives them (r2wc maps `base-url` to `baseUrl`). */
 export type GeneratorAttributes = Partial<ScimGeneratorProperties>;
@@ -20,6 +20,8 @@ export interface GeneratorConfig {
   profile: ProfileName;
   /** `create` for the spec's one POST per item; otherwise (`idp`, the default) the profile's own sequence. */
   flow: Flow | undefined;
+  /** `discover` fits the records to the schema the server publishes; `profile` (the default) sends the profile's. */
+  schema: SchemaSource;
   /** Makes the records reproducible; undefined for random records. */
   seed: number | undefined;
 }
@@ -30,7 +32,7 @@ export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; 
 export function parseConfig(attributes: GeneratorAttributes, documentBase: string): ConfigResult {
   const parsed = parseAttributes(attributes, documentBase);
   if (!parsed.ok) return parsed;
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, seed } = parsed.value;
+  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, seed } = parsed.value;
 
   const base = new URL(baseUrl);
   base.pathname = base.pathname.replace(/\/+$/, '');
@@ -51,6 +53,7 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
       planCardSelector,
       profile,
       flow,
+      schema,
       seed,
     },
   };

@@ -2,19 +2,23 @@ import SCIMMY from 'scimmy';
 import { matchFilter } from './filter-match';
 import { ENTRA_GROUP_SCHEMA } from '../../src/constants';
 import { scimError } from './scim-error';
+import { userExtensionFromEnv } from './user-extension';
 import { requireValidUserName } from './user-name';
 import type { GroupData, SandboxStore, Stored, UserData } from './store';
 
 const { User, Group } = SCIMMY.Resources;
 
 /**
- * Declares Users (with the enterprise extension) and Groups to scimmy. scimmy keeps
- * declarations process-wide, so the handlers hold no data: each sandbox's router
- * passes its own store as the handlers' context.
+ * Declares Users (with the enterprise extension, and the required custom extension
+ * SANDBOX_USER_EXTENSION names, if any) and Groups to scimmy. scimmy keeps declarations
+ * process-wide, so the handlers hold no data: each sandbox's router passes its own store as
+ * the handlers' context.
  */
 export function declareScimResources(): void {
   if (SCIMMY.Resources.declared(User)) return;
 
+  const customExtension = userExtensionFromEnv();
+  if (customExtension) User.schema.definition.extend(customExtension, true);
   SCIMMY.Resources.declare(User)
     .extend(SCIMMY.Schemas.EnterpriseUser, false)
     .ingress((resource, instance, store: SandboxStore) => {

@@ -2,7 +2,7 @@ import { readApiKey } from '../api-key';
 import type { GeneratorConfig } from '../config';
 import { PLAN_CARD_DELAY_MS } from '../constants';
 import type { RecordGenerator } from '../scim/generate';
-import type { ScimRecord } from '../scim/schemas';
+import type { ResourceSchema } from '../scim/server-schema/definitions';
 import type { ActionKind, BatchActions } from './actions';
 import type { BatchChecks } from './checks';
 import { batchRuntime, type BatchRuntime } from './load-runtime';
@@ -47,16 +47,11 @@ export class BatchController {
     const start = (runtime: BatchRuntime) => {
       if (batch !== this.#batch) return;
       const { active, addMembers } = this.#state.choices;
-      let records: ScimRecord[];
-      try {
-        records = this.#recordGenerator(runtime, config.seed)(config.resourceType, { active, profile: config.profile });
-      } catch (error) {
-        this.#setBatch({ ...NO_BATCH, error: error instanceof Error ? error.message : String(error) });
-        return;
-      }
+      const generate = this.#recordGenerator(runtime, config.seed);
+      const makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active, profile: config.profile, schema });
       const apiKey = readApiKey();
       this.#batchApiKey = apiKey;
-      runtime.runBatch(config, records, { apiKey, addMembers }, {
+      runtime.runBatch(config, makeRecords, { apiKey, addMembers }, {
         signal: batch.signal,
         batchId,
         update: (change) => this.#updateBatch(change),

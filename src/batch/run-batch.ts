@@ -5,12 +5,14 @@ import { callsOf, type ScimCall } from '../scim/call';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { createThenAddMembers, type ItemEnd } from '../scim/sequence';
 import { recordName, type ScimRecord } from '../scim/schemas';
+import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { BatchActions } from './actions';
 import { CallLog, type CallSettings } from './call-log';
 import { BatchChecks } from './checks';
 import { rememberCreatedUser } from './known-users';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
+import { discoverSchema } from './server-schemas';
 import type { BatchState } from './state';
 
 /** How a running batch reaches its element: the state it shows and the events it dispatches. */
@@ -26,25 +28,49 @@ export interface BatchHooks {
 }
 
 /**
- * Sends one batch's records, all items at once, each item's calls in its sequence (the spec's POST,
- * or the profile's IdP's order), every call into the batch's log; reports each finished item and
- * the whole batch. A Groups batch that adds members first finds the users they can take (see addMembers).
+ * Makes and sends one batch's records. With `schema="discover"` it first reads the server's
+ * schema (see discoverSchema) and has the records fitted to it; a Groups batch that adds members
+ * then finds the users they can take (see addMembers). Then it sends all items at once, each
+ * item's calls in its sequence (the spec's POST, or the profile's IdP's order), every call into
+ * the batch's log, and reports each finished item and the whole batch.
  */
 export function runBatch(
   config: GeneratorConfig,
-  records: ScimRecord[],
+  makeRecords: (schema?: ResourceSchema) => ScimRecord[],
   { apiKey, addMembers: addingMembers }: { apiKey: string | null; addMembers: boolean },
   hooks: BatchHooks,
 ): void {
   const { signal } = hooks;
   const log = new CallLog();
   const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal };
-  if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, log, settings, hooks);
-  void addMembers(records, config, log.sender(settings)).then((added) => {
+  const notes: string[] = [];
+  const note = (text: string | undefined) => {
+    if (text) notes.push(text);
+    hooks.update({ note: notes.join(' ') || undefined, calls: log.calls });
+  };
+
+  // Runs up to its first await in the press's task: without discovery or members, the calls go out at once.
+  void (async () => {
+    let schema: ResourceSchema | undefined;
+    if (config.schema === 'discover') {
+      const reading = await discoverSchema(config, log.sender(settings));
+      if (signal.aborted) return;
+      if (reading.ok) schema = reading.value;
+      note(reading.ok ? undefined : `The server's schema could not be read (${reading.reason}), so the records follow the ${config.profile} profile.`);
+    }
+    let records: ScimRecord[];
+    try {
+      records = makeRecords(schema);
+    } catch (error) {
+      hooks.update({ running: false, error: error instanceof Error ? error.message : String(error), calls: log.calls });
+      return;
+    }
+    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, log, settings, hooks);
+    const added = await addMembers(records, config, log.sender(settings));
     if (signal.aborted) return;
-    hooks.update({ note: added.note, calls: log.calls });
+    note(added.note);
     sendItems(config, added.plan, log, settings, hooks, added.stoppedBy);
-  });
+  })();
 }
 
 /** Runs every item; when a lookup before the batch was refused (401, 429), each item ends with that answer instead. */

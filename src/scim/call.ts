@@ -1,10 +1,11 @@
 import type { ScimCallOptions, ScimResult } from './client';
 
 /**
- * What a call was for: `members` is the member lookup (batch-level) and each group's member PATCH;
- * `check` a call of Check (batch-level).
+ * What a call was for: `discover` reads the server's schema (batch-level, `schema="discover"`);
+ * `members` is the member lookup (batch-level) and each group's member PATCH; `check` a call of
+ * Check (batch-level).
  */
-export type CallPurpose = 'create' | 'lookup' | 'members' | 'deactivate' | 'delete' | 'check';
+export type CallPurpose = 'discover' | 'create' | 'lookup' | 'members' | 'deactivate' | 'delete' | 'check';
 
 /**
  * One entry of a batch's call log: a call as it was sent (the key masked) and as it was answered

@@ -2,12 +2,16 @@ import { RECORDS_PER_BATCH } from '../constants';
 import { SimpleFaker } from '@faker-js/faker';
 import { PROFILE_MODULES } from './profiles';
 import { isResourceType, isUser, type ProfileName, type ResourceType, type ScimRecord } from './schemas';
+import type { ResourceSchema } from './server-schema/definitions';
+import { recordFitter } from './server-schema/fit-record';
 
 export interface GenerateOptions {
   /** Sets `active` on every generated user; ignored for groups. */
   active?: boolean;
   /** Which attributes the records carry, and in which IdP's dialect; default `basic`. */
   profile?: ProfileName;
+  /** The server's schema for the resource type (`schema="discover"`): each profile record is then fitted to it. */
+  schema?: ResourceSchema;
 }
 
 /** Makes one batch of records per call. */
@@ -21,10 +25,11 @@ export type RecordGenerator = (resourceType: ResourceType, options?: GenerateOpt
 export function createRecordGenerator(seed?: number): RecordGenerator {
   const faker = new SimpleFaker();
   if (seed !== undefined) faker.seed(seed);
-  return (resourceType, { active = false, profile = 'basic' } = {}) => {
+  return (resourceType, { active = false, profile = 'basic', schema } = {}) => {
     if (!isResourceType(resourceType)) throw new Error('Invalid resource type');
     const { users, group } = PROFILE_MODULES[profile];
-    return uniqueRecords(resourceType === 'Users' ? users(faker, active) : () => group(faker));
+    const records = uniqueRecords(resourceType === 'Users' ? users(faker, active) : () => group(faker));
+    return schema ? records.map(recordFitter(schema, faker)) : records;
   };
 }
 

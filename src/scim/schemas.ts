@@ -1,28 +1,36 @@
 /** The resource types and the shapes of the records this element sends (RFC 7643). */
 import type { ENTERPRISE_USER_SCHEMA } from '../constants';
 
+/** A guard for one of a few values. */
+function isOneOf<T extends string>(values: readonly T[]): (value: unknown) => value is T {
+  return (value): value is T => (values as readonly unknown[]).includes(value);
+}
+
 export const RESOURCE_TYPES = ['Users', 'Groups'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
-export function isResourceType(value: unknown): value is ResourceType {
-  return (RESOURCE_TYPES as readonly unknown[]).includes(value);
-}
+export const isResourceType = isOneOf(RESOURCE_TYPES);
 
 /** The record profiles: which attributes a record carries, and in which IdP's dialect. */
 export const PROFILES = ['basic', 'full', 'entra', 'okta'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
-export function isProfileName(value: unknown): value is ProfileName {
-  return (PROFILES as readonly unknown[]).includes(value);
-}
+export const isProfileName = isOneOf(PROFILES);
 
 /** How each item is sent: the spec's one POST, or in the order of the profile's IdP. */
 export const FLOWS = ['create', 'idp'] as const;
 export type Flow = (typeof FLOWS)[number];
 
-export function isFlow(value: unknown): value is Flow {
-  return (FLOWS as readonly unknown[]).includes(value);
-}
+export const isFlow = isOneOf(FLOWS);
+
+/**
+ * Where the records' attributes come from: the profile alone, or the profile's values fitted to
+ * the schema the server publishes at /ResourceTypes and /Schemas (RFC 7644 §4).
+ */
+export const SCHEMA_SOURCES = ['profile', 'discover'] as const;
+export type SchemaSource = (typeof SCHEMA_SOURCES)[number];
+
+export const isSchemaSource = isOneOf(SCHEMA_SOURCES);
 
 /** An entry of `emails` or `phoneNumbers` (RFC 7643 §4.1.2). */
 export interface ScimMultiValue {
@@ -107,7 +115,10 @@ export function isUser(record: ScimRecord): record is ScimUser {
   return 'userName' in record;
 }
 
-/** The text a result line shows for a record that was created. */
+/**
+ * The text a result line shows for a record that was created. A record fitted to a server's schema
+ * (`schema="discover"`) has only what the server declares, so even `name` may be missing.
+ */
 export function recordName(record: ScimRecord): string {
-  return isUser(record) ? (record.displayName ?? record.name.formatted ?? record.userName) : record.displayName;
+  return isUser(record) ? (record.displayName ?? record.name?.formatted ?? record.userName) : record.displayName;
 }

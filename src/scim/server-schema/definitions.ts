@@ -1,0 +1,88 @@
+/**
+ * What a server publishes of its schema (RFC 7643 §6 ResourceType, §7 Schema), read leniently:
+ * an attribute whose name or type cannot be read is left out, so the filler neither sends nor fills it.
+ */
+
+/** The attribute types of RFC 7643 §2.3. */
+export const ATTRIBUTE_TYPES = ['string', 'boolean', 'decimal', 'integer', 'dateTime', 'binary', 'reference', 'complex'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+export interface SchemaAttribute {
+  name: string;
+  type: AttributeType;
+  multiValued: boolean;
+  required: boolean;
+  /** Empty when the server gives none. */
+  canonicalValues: readonly unknown[];
+  /** `readWrite` when the server does not say (RFC 7643 §7). */
+  mutability: string;
+  /** `none` when the server does not say (RFC 7643 §7). */
+  uniqueness: string;
+  referenceTypes: readonly string[];
+  subAttributes: readonly SchemaAttribute[];
+}
+
+export interface SchemaDefinition {
+  /** The schema's URN, e.g. `urn:ietf:params:scim:schemas:core:2.0:User`. */
+  id: string;
+  attributes: readonly SchemaAttribute[];
+}
+
+/** One resource type's schemas, as the filler needs them. */
+export interface ResourceSchema {
+  core: SchemaDefinition;
+  extensions: readonly (SchemaDefinition & { required: boolean })[];
+  /** Each resource type's endpoint by its name (`User` → `/Users`), for `reference` values. */
+  endpoints: Readonly<Record<string, string>>;
+  /** The SCIM base URL, for `reference` values that name a resource type. */
+  baseUrl: string;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : []);
+
+/** One attribute of a Schema resource, or undefined when it has no name or no known type. */
+function readAttribute(json: unknown): SchemaAttribute | undefined {
+  if (!isObject(json) || typeof json.name !== 'string' || !json.name) return undefined;
+  const type = ATTRIBUTE_TYPES.find((known) => known === json.type);
+  if (!type) return undefined;
+  return {
+    name: json.name,
+    type,
+    multiValued: json.multiValued === true,
+    required: json.required === true,
+    canonicalValues: Array.isArray(json.canonicalValues) ? json.canonicalValues : [],
+    mutability: typeof json.mutability === 'string' ? json.mutability : 'readWrite',
+    uniqueness: typeof json.uniqueness === 'string' ? json.uniqueness : 'none',
+    referenceTypes: strings(json.referenceTypes),
+    subAttributes: readAttributes(json.subAttributes),
+  };
+}
+
+function readAttributes(json: unknown): SchemaAttribute[] {
+  return Array.isArray(json) ? json.map(readAttribute).filter((attribute) => attribute !== undefined) : [];
+}
+
+/** A Schema resource (RFC 7643 §7), or undefined without an `id`. */
+export function readSchemaDefinition(json: unknown): SchemaDefinition | undefined {
+  if (!isObject(json) || typeof json.id !== 'string') return undefined;
+  return { id: json.id, attributes: readAttributes(json.attributes) };
+}
+
+/** A ResourceType resource (RFC 7643 §6), or undefined without its name, endpoint and schema. */
+export function readResourceType(
+  json: unknown,
+): { name: string; endpoint: string; schema: string; schemaExtensions: { schema: string; required: boolean }[] } | undefined {
+  if (!isObject(json) || typeof json.name !== 'string' || typeof json.endpoint !== 'string' || typeof json.schema !== 'string') {
+    return undefined;
+  }
+  const schemaExtensions = (Array.isArray(json.schemaExtensions) ? json.schemaExtensions : [])
+    .filter(isObject)
+    .filter((extension) => typeof extension.schema === 'string')
+    .map((extension) => ({ schema: extension.schema as string, required: extension.required === true }));
+  return { name: json.name, endpoint: json.endpoint, schema: json.schema, schemaExtensions };
+}
+
+export type ResourceTypeDefinition = NonNullable<ReturnType<typeof readResourceType>>;
