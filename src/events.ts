@@ -18,7 +18,7 @@ export const EVENT_TABLE = [
   {
     name: COMPLETE_EVENT,
     detailType: 'BatchResult',
-    description: `All ten items of a batch have finished. \`detail\`: \`{ results, calls }\`: every \`${RESULT_EVENT}\` detail in batch order, and every call of the batch in the order sent, batch-level ones (the member lookup, without \`item\`) included.`,
+    description: `All ten items of a batch have finished. \`detail\`: \`{ results, calls }\`: every \`${RESULT_EVENT}\` detail in batch order, and every call of the batch in the order sent, batch-level ones (without \`item\`: the reads of the server's schema, \`purpose\` \`discover\`, and the member lookup) included.`,
   },
   {
     name: ACTION_RESULT_EVENT,
