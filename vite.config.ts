@@ -1,33 +1,52 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { fakerEnSubsetPlugin } from './build/faker-en-subset.ts';
 
-// `vite build` writes the ES module (faker in a lazily loaded chunk); `vite build --mode iife`
-// writes the classic script, which cannot code-split and so holds everything; `vite build --mode
-// server-safe` writes the two small modules a server may import: dist/server.js (what Node's
-// `node` export condition loads: no element) and dist/react.js (the hook, on the app's own React).
+// `vite build` writes the ES entry, a loader of a few kB that defines nothing until the tag is on
+// the page; `vite build --mode element` the element's chunk (dist/chunks/scim-generator-element.js,
+// with React) and its own lazy chunks; `vite build --mode iife` the classic script, which cannot
+// code-split and so holds everything and defines the element at once; `vite build --mode
+// server-safe` the two small modules a server may import: dist/server.js (what Node's `node`
+// export condition loads: no element) and dist/react.js (the hook, on the app's own React).
 const SERVER_SAFE_ENTRIES = { server: 'src/server.ts', react: 'src/react.ts' };
+const ELEMENT_CHUNK = 'chunks/scim-generator-element.js';
+
+/**
+ * The loader's `import('./define')` becomes an import of the element's chunk, built apart: so no
+ * chunk imports the entry back, and the entry works under any name, path or query string (its
+ * chunks resolve against its URL, whatever that is). A bundler that takes the package follows the
+ * plain relative import as it would any other.
+ */
+function elementChunkExternal(): Plugin {
+  return {
+    name: 'scim-generator:element-chunk-external',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === './define' && importer?.endsWith('/src/autoload.ts') ? { id: `./${ELEMENT_CHUNK}`, external: true } : null,
+  };
+}
+
+const LIBRARIES = {
+  es: { entry: 'src/index.ts', formats: ['es' as const], fileName: () => 'scim-generator.js' },
+  element: { entry: 'src/define.ts', formats: ['es' as const], fileName: () => ELEMENT_CHUNK },
+  iife: { entry: 'src/iife.ts', name: 'ScimGenerator', formats: ['iife' as const], fileName: () => 'scim-generator.iife.js' },
+  'server-safe': { entry: SERVER_SAFE_ENTRIES, formats: ['es' as const], fileName: (_format: string, entry: string) => `${entry}.js` },
+};
 
 export default defineConfig(({ mode }) => ({
-  plugins: [fakerEnSubsetPlugin()],
+  plugins: [fakerEnSubsetPlugin(), ...(mode === 'production' ? [elementChunkExternal()] : [])],
   // Library mode leaves this to the host bundler; our bundles carry React, so set it here.
   define: mode === 'test' ? {} : { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     target: 'es2022',
-    emptyOutDir: mode !== 'iife' && mode !== 'server-safe',
+    // The first of the builds (npm run build) empties dist/.
+    emptyOutDir: mode === 'production',
     sourcemap: true,
-    lib:
-      mode === 'server-safe'
-        ? { entry: SERVER_SAFE_ENTRIES, formats: ['es'], fileName: (_format, entry) => `${entry}.js` }
-        : {
-            entry: 'src/index.ts',
-            name: 'ScimGenerator',
-            formats: mode === 'iife' ? ['iife'] : ['es'],
-            fileName: (format) => (format === 'iife' ? 'scim-generator.iife.js' : 'scim-generator.js'),
-          },
+    lib: LIBRARIES[mode as keyof typeof LIBRARIES] ?? LIBRARIES.es,
     rolldownOptions: {
       external: mode === 'server-safe' ? ['react'] : [],
-      // Lets the modules the entry and the lazy chunk share live in the entry (the chunk imports
-      // them from it) instead of in a third file the page must fetch before the button shows.
+      // Lets the modules the element's chunk and its lazy chunks share live in the element's chunk
+      // (they import them from it) instead of in a third file the page must fetch before the button.
       preserveEntrySignatures: 'allow-extension',
       // charset ascii: host pages often serve scripts without a charset; escaped text survives that.
       output: {

@@ -23,10 +23,7 @@ async function importInNode(cwd: string): Promise<NodeImport> {
   return JSON.parse(await runNode(['--input-type=module', '--eval', script], cwd)) as NodeImport;
 }
 
-/**
- * The values the package's types promise (dist/scim-generator.d.ts). The browser entry exports
- * more: minified names its lazy chunk imports from it.
- */
+/** The values the package's types promise (dist/scim-generator.d.ts). */
 function typedValueExports(): string[] {
   const typesFile = `${repoRoot}dist/scim-generator.d.ts`;
   // Only this file's own export list is read: no libraries, no imports.

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ATTRIBUTE_DESCRIPTIONS } from '../src/attribute-descriptions';
-import { ATTRIBUTE_TABLE } from '../src/attributes';
+import { ATTRIBUTE_TABLE } from '../src/attribute-table';
 import { TAG_NAME } from '../src/constants';
 import { EVENT_TABLE } from '../src/events';
 import { PART_TABLE } from '../src/parts';

@@ -1,4 +1,4 @@
-import type { AttributeName } from './attributes';
+import type { AttributeName } from './attribute-table';
 
 /**
  * What each attribute sets, for custom-elements.json (`npm run manifest`). Kept out of the

@@ -1,4 +1,5 @@
-import { parseAttributes, type ScimGeneratorProperties } from './attributes';
+import type { ScimGeneratorProperties } from './attribute-table';
+import { parseAttributes } from './attributes';
 import { KEY_CREATION_ANCHOR } from './constants';
 import type { Flow, ProfileName, ResourceType, SchemaSource } from './scim/schemas';
 

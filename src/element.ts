@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { ATTRIBUTES, ATTRIBUTE_TABLE, type ScimGeneratorProperties } from './attributes';
+import { ATTRIBUTES, ATTRIBUTE_TABLE, type ScimGeneratorProperties } from './attribute-table';
 import { batchControllerFor } from './batch/controller';
 import { resetRemovedAttribute, type R2wcElement } from './r2wc-reset';
 import { ScimGenerator } from './widget/ScimGenerator';
@@ -16,6 +16,11 @@ const R2wcScimGenerator = r2wc(ScimGenerator, {
  * src/attributes.ts, src/events.ts and src/parts.ts; r2wc defines the property accessors.
  */
 export class ScimGeneratorElement extends R2wcScimGenerator {
+  connectedCallback(): void {
+    keepEarlyProperties(this);
+    super.connectedCallback();
+  }
+
   attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
     super.attributeChangedCallback(name, oldValue, newValue);
     // r2wc ignores a removed or emptied attribute; the widget should fall back to the default.
@@ -28,5 +33,20 @@ export class ScimGeneratorElement extends R2wcScimGenerator {
     queueMicrotask(() => {
       if (!this.isConnected) batchControllerFor(this).reset();
     });
+  }
+}
+
+/**
+ * A property the page set before the element was defined (`el.resourceType = 'Groups'`, or React
+ * 19 setting props on a tag not yet upgraded) is an own property of the element, which hides
+ * r2wc's accessor on the prototype. Set it again through the accessor (the standard lazy-property
+ * upgrade), so it reaches the widget and reflects to its attribute.
+ */
+function keepEarlyProperties(element: ScimGeneratorElement): void {
+  for (const { property } of ATTRIBUTE_TABLE) {
+    if (!Object.hasOwn(element, property)) continue;
+    const value = element[property];
+    Reflect.deleteProperty(element, property);
+    element[property] = value;
   }
 }

@@ -1,12 +1,16 @@
+// The ES entry: a loader that defines nothing until a `<scim-generator>` is on the page, then
+// imports the element's chunk (src/define.ts), which brings React. Its exports need no React.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { ScimGeneratorAttributes } from './attributes';
+import type { ScimGeneratorAttributes } from './attribute-table';
+import { defineScimGenerator, whenTagAppears } from './autoload';
 import { TAG_NAME } from './constants';
-import { ScimGeneratorElement } from './element';
+import type { ScimGeneratorElement } from './element';
 import type { ScimGeneratorEventMap } from './events';
 
-export { ScimGeneratorElement } from './element';
+export { defineScimGenerator } from './autoload';
+export type { ScimGeneratorElement } from './element';
 export * from './public-values';
-export type { ScimGeneratorProperties, ScimGeneratorAttributes } from './attributes';
+export type { ScimGeneratorProperties, ScimGeneratorAttributes } from './attribute-table';
 export type { ScimGeneratorEventMap } from './events';
 export type { ItemResult, BatchResult } from './batch/results';
 export type { ActionKind, ActionItemResult, ActionResult } from './batch/actions';
@@ -17,8 +21,8 @@ export type { ScimResult, ScimRequest, HttpMethod } from './scim/client';
 export type { ScimResponse } from './scim/read-response';
 export type { ResourceType, ScimRecord, ScimUser, ScimGroup } from './scim/schemas';
 
-// Guarded, so a page that loads this file twice, or both builds, raises nothing.
-if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, ScimGeneratorElement);
+// A page that already has the element (another copy, or the IIFE) needs nothing from this one.
+if (!customElements.get(TAG_NAME)) whenTagAppears(document, () => void defineScimGenerator());
 
 /** React 19 adds a listener for the event `x` when a custom element gets a function prop `onx`. */
 export type ScimGeneratorEventProps = {

@@ -6,6 +6,7 @@ const R2WC_RENDER = Symbol.for('r2wc.render');
 export interface R2wcElement extends HTMLElement {
   [R2WC_PROPS]: Record<string, unknown>;
   [R2WC_RENDER](): void;
+  connectedCallback(): void;
   attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void;
   disconnectedCallback(): void;
 }

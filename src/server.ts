@@ -3,10 +3,7 @@
 // the browser entry's values and defines no element; the browser entry (src/index.ts) does that.
 export * from './public-values';
 
-/** A stand-in for the element class, which needs a DOM: constructing it on a server throws. */
-// eslint-disable-next-line @typescript-eslint/no-extraneous-class -- the browser entry exports a class by this name
-export class ScimGeneratorElement {
-  constructor() {
-    throw new Error('<scim-generator> runs in a browser only; on a server, render the tag and let the browser upgrade it');
-  }
+/** The browser entry's defineScimGenerator; on a server there is no element to define. */
+export function defineScimGenerator(): Promise<never> {
+  return Promise.reject(new Error('<scim-generator> runs in a browser only; on a server, render the tag and let the browser upgrade it'));
 }

@@ -9,19 +9,19 @@ function isOneOf<T extends string>(values: readonly T[]): (value: unknown) => va
 export const RESOURCE_TYPES = ['Users', 'Groups'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
-export const isResourceType = isOneOf(RESOURCE_TYPES);
+export const isResourceType = /* @__PURE__ */ isOneOf(RESOURCE_TYPES);
 
 /** The record profiles: which attributes a record carries, and in which IdP's dialect. */
 export const PROFILES = ['basic', 'full', 'entra', 'okta'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
-export const isProfileName = isOneOf(PROFILES);
+export const isProfileName = /* @__PURE__ */ isOneOf(PROFILES);
 
 /** How each item is sent: the spec's one POST, or in the order of the profile's IdP. */
 export const FLOWS = ['create', 'idp'] as const;
 export type Flow = (typeof FLOWS)[number];
 
-export const isFlow = isOneOf(FLOWS);
+export const isFlow = /* @__PURE__ */ isOneOf(FLOWS);
 
 /**
  * Where the records' attributes come from: the profile alone, or the profile's values fitted to
@@ -30,7 +30,7 @@ export const isFlow = isOneOf(FLOWS);
 export const SCHEMA_SOURCES = ['profile', 'discover'] as const;
 export type SchemaSource = (typeof SCHEMA_SOURCES)[number];
 
-export const isSchemaSource = isOneOf(SCHEMA_SOURCES);
+export const isSchemaSource = /* @__PURE__ */ isOneOf(SCHEMA_SOURCES);
 
 /** An entry of `emails` or `phoneNumbers` (RFC 7643 §4.1.2). */
 export interface ScimMultiValue {

@@ -1,6 +1,6 @@
 import { act, fireEvent, within, type BoundFunctions, type queries } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import '../index';
+import '../define';
 import { batchRuntime } from '../batch/load-runtime';
 import { lazyViews } from '../widget/load-views';
 import { deferredFetch, type Answer, type PendingCall } from './deferred-fetch';

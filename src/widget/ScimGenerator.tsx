@@ -5,9 +5,7 @@ import { batchRuntime } from '../batch/load-runtime';
 import { parseConfig, type GeneratorAttributes } from '../config';
 import { RECORDS_PER_BATCH } from '../constants';
 import { parts } from '../parts';
-import { callsOf } from '../scim/call';
 import { lazyViews, useViews } from './load-views';
-import { noticeFor } from './notice-kind';
 import styles from './styles.css?inline';
 
 export interface ScimGeneratorProps extends GeneratorAttributes {
@@ -63,16 +61,15 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   }
 
   const { config } = parsed;
-  const first = batch.lines[0];
   const checkbox =
     config.resourceType === 'Users'
       ? { label: 'Create activated users', checked: choices.active, set: (active: boolean) => controller.setChoices({ active }) }
       : { label: 'Add members', checked: choices.addMembers, set: (addMembers: boolean) => controller.setChoices({ addMembers }) };
-  const notice = noticeFor(first?.status);
 
   return (
     <div className="scim-generator" part={parts('base')}>
       <style>{styles}</style>
+      {views && <style>{views.resultStyles}</style>}
       <div className="controls">
         <button
           type="button"
@@ -113,38 +110,9 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
               Try again
             </button>
           </p>
-        ) : notice && first && views ? (
-          <views.Notice
-            kind={notice}
-            first={first}
-            keyChanged={batch.keyChanged}
-            config={config}
-            onPlanLinkClick={(planCard) => controller.selectPlanCardLater(config.planCardSelector, planCard)}
-          />
         ) : (
-          views &&
-          batch.lines.length > 0 && (
-            <>
-              {batch.note && <p part={parts('note')}>{batch.note}</p>}
-              <ul part={parts('results')}>
-                {batch.lines.map((line) => (
-                  <views.ResultLineItem key={line.key} line={line} calls={callsOf(batch.calls, line.index)} />
-                ))}
-              </ul>
-            </>
-          )
+          views && <views.Results batch={batch} config={config} controller={controller} />
         )}
-        {!notice && views && batch.actions && (
-          <views.ActionBar
-            state={batch.actions}
-            checks={batch.checks}
-            onRun={(action) => controller.runAction(action)}
-            onCheck={() => controller.runChecks()}
-          />
-        )}
-        {!notice && views && batch.checks && batch.checks.results.length > 0 && <views.CheckReport state={batch.checks} />}
-        {/* After a 401 there is nothing to inspect: the notice says all there is. */}
-        {!batch.running && views && batch.calls.length > 0 && notice !== 'unauthenticated' && <views.HarDownload calls={batch.calls} />}
       </div>
     </div>
   );

@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CSS_PROPERTY_TABLE } from './css-properties';
 
-const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+// The element's own styles and those that come with the views' chunk.
+const css = ['./styles.css', './results.css']
+  .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+  .join('\n')
+  .replace(/\/\*[\s\S]*?\*\//g, '');
 
 /** Each `var(--scim-generator-…, fallback)` of the stylesheet as [name, fallback], nested parentheses and all. */
 function customPropertyUses(text: string): [string, string][] {
@@ -21,7 +25,7 @@ function customPropertyUses(text: string): [string, string][] {
   return uses;
 }
 
-describe('styles.css', () => {
+describe('styles.css and results.css', () => {
   const uses = customPropertyUses(css);
 
   it('reads exactly the custom properties the table declares', () => {

@@ -1,0 +1,9 @@
+// The element's chunk: importing it defines `<scim-generator>`. The ES entry (src/index.ts) imports
+// it once the tag is on the page; the IIFE (src/iife.ts) at once.
+import { TAG_NAME } from './constants';
+import { ScimGeneratorElement } from './element';
+
+export { ScimGeneratorElement };
+
+// Guarded, so a page that loads two copies of the package, or both builds, raises nothing.
+if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, ScimGeneratorElement);

@@ -1,0 +1,6 @@
+// The IIFE: one self-contained classic script that defines the element at once (it cannot load
+// chunks), with the ES entry's exports on `window.ScimGenerator`.
+import './define';
+
+export * from './index';
+export { ScimGeneratorElement } from './define';

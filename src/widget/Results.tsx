@@ -1,0 +1,56 @@
+import type { BatchController } from '../batch/controller';
+import type { BatchState } from '../batch/state';
+import type { GeneratorConfig } from '../config';
+import { parts } from '../parts';
+import { callsOf } from '../scim/call';
+import { ActionBar } from './ActionBar';
+import { CheckReport } from './CheckReport';
+import { HarDownload } from './HarDownload';
+import { Notice } from './Notice';
+import { noticeFor } from './notice-kind';
+import { ResultLineItem } from './ResultLineItem';
+
+interface ResultsProps {
+  batch: BatchState;
+  config: GeneratorConfig;
+  controller: BatchController;
+}
+
+/**
+ * What a batch shows once it has answered: the 401/429 notice in place of the lines, or the note
+ * and the lines; then the action bar, Check's report and Download HAR.
+ */
+export function Results({ batch, config, controller }: ResultsProps) {
+  const first = batch.lines[0];
+  const notice = noticeFor(first?.status);
+  return (
+    <>
+      {notice && first ? (
+        <Notice
+          kind={notice}
+          first={first}
+          keyChanged={batch.keyChanged}
+          config={config}
+          onPlanLinkClick={(planCard) => controller.selectPlanCardLater(config.planCardSelector, planCard)}
+        />
+      ) : (
+        batch.lines.length > 0 && (
+          <>
+            {batch.note && <p part={parts('note')}>{batch.note}</p>}
+            <ul part={parts('results')}>
+              {batch.lines.map((line) => (
+                <ResultLineItem key={line.key} line={line} calls={callsOf(batch.calls, line.index)} />
+              ))}
+            </ul>
+          </>
+        )
+      )}
+      {!notice && batch.actions && (
+        <ActionBar state={batch.actions} checks={batch.checks} onRun={(action) => controller.runAction(action)} onCheck={() => controller.runChecks()} />
+      )}
+      {!notice && batch.checks && batch.checks.results.length > 0 && <CheckReport state={batch.checks} />}
+      {/* After a 401 there is nothing to inspect: the notice says all there is. */}
+      {!batch.running && batch.calls.length > 0 && notice !== 'unauthenticated' && <HarDownload calls={batch.calls} />}
+    </>
+  );
+}
