@@ -14,7 +14,8 @@ import {
   type FetchReadings,
   type Readings,
 } from './probe.ts';
-import { pageUrl, type Protocol } from './server.ts';
+import { entryPageUrl, pageUrl, type EntryScript, type Protocol } from './server.ts';
+import type { FileSize } from './sizes.ts';
 
 const EXPECTED_PROTOCOL: Record<Protocol, string> = { 'HTTP/1.1': 'http/1.1', 'HTTP/2': 'h2' };
 const API_KEY = 'bench-key';
@@ -115,5 +116,46 @@ export function heapAfterPresses(browser: Browser, origin: string, checkpoints: 
       readings.push(await heapAfterGc(cdp));
     }
     return readings;
+  });
+}
+
+/** What a page without the element paid for `entry`: the package files it fetched (gzip -9) and its script time. */
+export interface NoElementCost {
+  gzipBytes: number;
+  scriptMs: number;
+}
+
+/**
+ * Loads a page with `entry` and no element, waits until the network is idle, and reads the
+ * package files it fetched (their gzip -9 sizes, from `sizes`) and Chromium's script time
+ * (`Performance.getMetrics` ScriptDuration: compiling and running every script of the page).
+ */
+export function pageWithoutElement(browser: Browser, origin: string, entry: EntryScript, sizes: FileSize[]): Promise<NoElementCost> {
+  return onFreshPage(browser, async (page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(entryPageUrl(origin, entry, false, 0));
+    await page.waitForLoadState('networkidle');
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((resource) => new URL(resource.name).pathname.replace(/^\/files\/\d+\/dist\//, '')),
+    );
+    const gzipBytes = fetched.reduce((sum, file) => sum + (sizes.find((size) => size.file === file)?.gzip ?? 0), 0);
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const scriptSeconds = metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? NaN;
+    return { gzipBytes, scriptMs: scriptSeconds * 1000 };
+  });
+}
+
+/** Milliseconds from navigation until the element's button is in its shadow root, every package file answered after `fileLatencyMs`. */
+export function navigationToButton(browser: Browser, origin: string, protocol: Protocol, entry: EntryScript, fileLatencyMs: number): Promise<number> {
+  return onFreshPage(browser, async (page) => {
+    await page.goto(entryPageUrl(origin, entry, true, fileLatencyMs));
+    await page.waitForFunction(() => (window as unknown as { __scimBench: { buttonAt: number | null } }).__scimBench.buttonAt !== null);
+    const { buttonAt, used } = await page.evaluate(() => ({
+      buttonAt: (window as unknown as { __scimBench: { buttonAt: number } }).__scimBench.buttonAt,
+      used: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+    }));
+    expectProtocol(protocol, used);
+    return buttonAt;
   });
 }

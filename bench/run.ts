@@ -7,19 +7,23 @@ import {
   bareFetches,
   heapAfterPresses,
   launchChromium,
+  navigationToButton,
+  pageWithoutElement,
   pressAfterPreload,
   pressAtOnce,
 } from './browser.ts';
 import { selfSignedCertificate } from './certificate.ts';
-import { startBenchServer, type Protocol } from './server.ts';
+import { startBenchServer, type EntryScript, type Protocol } from './server.ts';
 import { builtFileSizes } from './sizes.ts';
-import { benchTable, type BenchResults, type HeapSeries, type LatencyRuns } from './table.ts';
+import { benchTable, type BenchResults, type EntryRuns, type HeapSeries, type LatencyRuns } from './table.ts';
 
 const RUNS = 5;
 const LATENCIES_MS = [0, 100, 400];
 const IDP_LATENCY_MS = 400;
 const PROTOCOLS: Protocol[] = ['HTTP/1.1', 'HTTP/2'];
 const HEAP_CHECKPOINTS = [1, 100, 200];
+const FILE_LATENCIES_MS = [0, 400];
+const ENTRIES: EntryScript[] = ['eager', 'loader'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
@@ -70,6 +74,7 @@ const afterPreload: LatencyRuns[] = [];
 const atOnce: LatencyRuns[] = [];
 const bare: BenchResults['bareFetches'] = [];
 const heap: HeapSeries[] = [];
+const entries: EntryRuns[] = [];
 try {
   for (const protocol of PROTOCOLS) {
     const server = await startBenchServer(protocol, certificate);
@@ -86,6 +91,18 @@ try {
       progress(`${protocol}: ${RUNS} × press in the task the button appears`);
       const runs = await repeat(RUNS, () => pressAtOnce(browser, server.origin, protocol, 0));
       atOnce.push({ protocol, latencyMs: 0, runs });
+      progress(`${protocol}: today's entry and the loader, ${RUNS} × each on a page without the element and on one with it`);
+      const perEntry = async <T>(run: (entry: EntryScript) => Promise<T>) => {
+        const runs: Partial<Record<EntryScript, T[]>> = {};
+        for (const entry of ENTRIES) runs[entry] = await repeat(RUNS, () => run(entry));
+        return runs as Record<EntryScript, T[]>;
+      };
+      const withoutElement = await perEntry((entry) => pageWithoutElement(browser, server.origin, entry, sizes));
+      const toButton: EntryRuns['toButton'] = [];
+      for (const fileLatencyMs of FILE_LATENCIES_MS) {
+        toButton.push({ fileLatencyMs, runs: await perEntry((entry) => navigationToButton(browser, server.origin, protocol, entry, fileLatencyMs)) });
+      }
+      entries.push({ protocol, withoutElement, toButton });
       progress(`${protocol}: ${RUNS} × ten bare fetch() calls`);
       bare.push({ protocol, runs: await repeat(RUNS, () => bareFetches(browser, server.origin, protocol)) });
       if (protocol === 'HTTP/2') {
@@ -108,4 +125,4 @@ console.log(
   `scim-generator bench: nproc ${availableParallelism()}, ${cpuModel()}, Chromium ${chromiumVersion}, ` +
     `timings are medians of ${RUNS} runs, ${Math.round((performance.now() - started) / 1000)} s in all`,
 );
-console.log(benchTable({ sizes, afterPreload, atOnce, bareFetches: bare, heap }));
+console.log(benchTable({ sizes, entries, afterPreload, atOnce, bareFetches: bare, heap }));

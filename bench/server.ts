@@ -31,6 +31,31 @@ export function pageUrl(origin: string, latencyMs: number, profile?: string): st
   return `${origin}/?latency=${latencyMs}${profile ? `&profile=${profile}` : ''}`;
 }
 
+/** The two ways to load the element the bench compares: today's single module, and the loader. */
+export type EntryScript = 'eager' | 'loader';
+/** The element's chunk defines the tag at once and holds what the ES entry held before it became a loader. */
+const ENTRY_FILES: Record<EntryScript, string> = { eager: 'chunks/scim-generator-element.js', loader: 'scim-generator.js' };
+
+/** A page loading `entry`, every package file answered after `fileLatencyMs`; with one element or none. */
+export function entryPageUrl(origin: string, entry: EntryScript, withElement: boolean, fileLatencyMs: number): string {
+  return `${origin}/entry?script=${entry}&element=${withElement ? 1 : 0}&files=${fileLatencyMs}`;
+}
+
+function entryPage(entry: EntryScript, withElement: boolean, fileLatencyMs: number): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <link rel="icon" href="data:," />
+    <title>scim-generator bench: ${entry}</title>
+    <script type="module" src="/files/${fileLatencyMs}/dist/${ENTRY_FILES[entry]}"></script>
+  </head>
+  <body>
+    <p>A docs page.</p>${withElement ? '\n    <scim-generator resource-type="Users" base-url="/latency/0/scim/v2"></scim-generator>' : ''}
+  </body>
+</html>`;
+}
+
 function page(latencyMs: number, profile: string | null): string {
   return `<!doctype html>
 <html lang="en">
@@ -71,8 +96,18 @@ async function handle(request: Request, response: Response): Promise<void> {
     response.end(page(Number(url.searchParams.get('latency') ?? 0), profile && /^[a-z]+$/.test(profile) ? profile : null));
     return;
   }
-  const file = resolve(distDir, `.${url.pathname.replace(/^\/dist/, '')}`);
-  if (request.method === 'GET' && url.pathname.startsWith('/dist/') && file.startsWith(distDir.replace(/[\\/]$/, sep))) {
+  if (request.method === 'GET' && url.pathname === '/entry') {
+    const entry = url.searchParams.get('script') === 'eager' ? 'eager' : 'loader';
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(entryPage(entry, url.searchParams.get('element') === '1', Number(url.searchParams.get('files') ?? 0)));
+    return;
+  }
+  // A package file answered after a delay: each file the page waits for costs a round trip.
+  const delayed = /^\/files\/(\d+)(\/dist\/.*)$/.exec(url.pathname);
+  if (delayed) await new Promise((done) => setTimeout(done, Number(delayed[1])));
+  const distPath = delayed?.[2] ?? url.pathname;
+  const file = resolve(distDir, `.${distPath.replace(/^\/dist/, '')}`);
+  if (request.method === 'GET' && distPath.startsWith('/dist/') && file.startsWith(distDir.replace(/[\\/]$/, sep))) {
     try {
       const content = await readFile(file);
       response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });

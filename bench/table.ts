@@ -1,5 +1,6 @@
+import type { NoElementCost } from './browser.ts';
 import type { FetchReadings, Readings } from './probe.ts';
-import type { Protocol } from './server.ts';
+import type { EntryScript, Protocol } from './server.ts';
 import type { FileSize } from './sizes.ts';
 
 export interface LatencyRuns {
@@ -13,8 +14,18 @@ export interface LatencyRuns {
   runs: Readings[];
 }
 
+/** Today's single module against the loader, on one protocol. */
+export interface EntryRuns {
+  protocol: Protocol;
+  /** A page without the element, one entry per run. */
+  withoutElement: Record<EntryScript, NoElementCost[]>;
+  /** Navigation → button shown on a page with the element, each package file answered after `fileLatencyMs`. */
+  toButton: { fileLatencyMs: number; runs: Record<EntryScript, number[]> }[];
+}
+
 export interface BenchResults {
   sizes: FileSize[];
+  entries: EntryRuns[];
   afterPreload: LatencyRuns[];
   /** Runs pressing in the task the button appears, at 0 ms latency. */
   atOnce: LatencyRuns[];
@@ -91,6 +102,25 @@ function timingRows(results: BenchResults): Row[] {
   });
 }
 
+/** Today's entry against the loader: what a page without the element pays, and the time to the button on one with it. */
+function entryRows({ protocol, withoutElement, toButton }: EntryRuns): Row[] {
+  const cost = (entry: EntryScript) => medians(withoutElement[entry], (run) => run.gzipBytes, (run) => run.scriptMs);
+  const [eagerBytes = NaN, eagerScript = NaN] = cost('eager');
+  const [loaderBytes = NaN, loaderScript = NaN] = cost('loader');
+  return [
+    [`${protocol}: page without the element, today's entry · the loader: package fetched, gzip -9`, pair([eagerBytes, loaderBytes], kB), ''],
+    [`${protocol}: page without the element, today's entry · the loader: script time`, pair([eagerScript, loaderScript], ms), ''],
+    ...toButton.map(({ fileLatencyMs, runs }): Row => {
+      const [eager = NaN, loader = NaN] = [median(runs.eager), median(runs.loader)];
+      return [
+        `${protocol}, ${fileLatencyMs} ms per package file: navigation → button shown, today's entry · the loader`,
+        pair([eager, loader], ms),
+        `${(loader / eager).toFixed(2)}× (loader ÷ today)`,
+      ];
+    }),
+  ];
+}
+
 function heapRow({ variant, presses, usedBytes }: HeapSeries): Row {
   const growth = usedBytes.slice(1).map((bytes, i) => percent(bytes / (usedBytes[i] ?? NaN)));
   return [
@@ -109,6 +139,7 @@ export function benchTable(results: BenchResults): string {
       '',
     ]),
     ...timingRows(results),
+    ...results.entries.flatMap(entryRows),
     ...results.heap.map(heapRow),
   ];
   const lines = [

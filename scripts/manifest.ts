@@ -13,6 +13,8 @@ import { CSS_PROPERTY_TABLE } from '../src/widget/css-properties';
 export const MANIFEST_FILE = 'custom-elements.json';
 /** What a consumer imports: the bundle, not the src/ files it was built from. */
 const BUNDLE = 'dist/scim-generator.js';
+/** The element's chunk: it declares the class and defines the tag; the loader (BUNDLE) imports it once the tag is on the page. */
+const ELEMENT_MODULE = 'dist/chunks/scim-generator-element.js';
 const ELEMENT_CLASS = 'ScimGeneratorElement';
 
 /** The values src/index.ts exports besides the element class. */
@@ -63,17 +65,29 @@ export function buildManifest() {
     type: { text: typeof value === 'string' ? 'string' : 'object' },
     default: JSON.stringify(value),
   }));
-  const reference = (name: string) => ({ name, module: BUNDLE });
+  const elementClass = { name: ELEMENT_CLASS, module: ELEMENT_MODULE };
+  const defineFunction = {
+    kind: 'function',
+    name: 'defineScimGenerator',
+    description: "Loads the element's chunk, which defines the tag, and resolves with the element class; a failed load rejects and a later call tries again.",
+    return: { type: { text: `Promise<typeof ${ELEMENT_CLASS}>` } },
+  };
   return {
     schemaVersion: '1.0.0',
     modules: [
       {
         kind: 'javascript-module',
         path: BUNDLE,
-        declarations: [describeElement(), ...values],
+        declarations: [...values, defineFunction],
+        exports: [...Object.keys(EXPORTED_VALUES), defineFunction.name].map((name) => ({ kind: 'js', name, declaration: { name, module: BUNDLE } })),
+      },
+      {
+        kind: 'javascript-module',
+        path: ELEMENT_MODULE,
+        declarations: [describeElement()],
         exports: [
-          ...[ELEMENT_CLASS, ...Object.keys(EXPORTED_VALUES)].map((name) => ({ kind: 'js', name, declaration: reference(name) })),
-          { kind: 'custom-element-definition', name: TAG_NAME, declaration: reference(ELEMENT_CLASS) },
+          { kind: 'js', name: ELEMENT_CLASS, declaration: elementClass },
+          { kind: 'custom-element-definition', name: TAG_NAME, declaration: elementClass },
         ],
       },
     ],

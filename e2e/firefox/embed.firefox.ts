@@ -82,6 +82,21 @@ describe('elements added and changed after load', () => {
     await expectCreatedAndHeld(element, 'Users');
   });
 
+  it('with the ES loader site-wide, an element added later keeps the property set before it was defined', async () => {
+    const page = await firefox.open(`${site.url}loader.html`, { apiKey });
+    const defined = await page.evaluate(() => customElements.get('scim-generator') !== undefined);
+    await page.$eval('#content', (content) => {
+      const element = document.createElement('scim-generator');
+      element.resourceType = 'Groups';
+      content.append(element);
+    });
+    const element = await generatorOn(page);
+    expect(defined).toBe(false);
+    expect(await buttonText(element)).toBe('Generate Groups →');
+    expect(await element.evaluate((host) => host.getAttribute('resource-type'))).toBe('Groups');
+    await expectCreatedAndHeld(element, 'Groups');
+  });
+
   it('changing resource-type on a live element switches the button and what is created', async () => {
     const page = await firefox.open(`${site.url}iife.html`, { apiKey });
     const element = await generatorOn(page);

@@ -105,7 +105,6 @@ export const test = base.extend<{ bundle: Bundle; faults: FaultServer; host: Hos
     page.on('pageerror', (error) => pageErrors.push(String(error)));
     const open = async () => {
       await page.goto(`${servers.site.url}${HOST_PATH.slice(1)}?bundle=${bundle}`);
-      await page.evaluate(() => customElements.whenDefined('scim-generator'));
     };
     await open();
 
@@ -128,6 +127,8 @@ export const test = base.extend<{ bundle: Bundle; faults: FaultServer; host: Hos
           },
           { attributes, id },
         );
+        // The ES entry defines the element only once one is on the page.
+        await page.evaluate(() => customElements.whenDefined('scim-generator'));
         return element(id);
       },
       lines: (id = 'gen') => element(id).locator('[part~="result"]'),

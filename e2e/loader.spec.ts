@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import express from 'express';
+import type { Page } from '@playwright/test';
+import { TAG_NAME } from '../src/constants';
+import { generateAndExpectCreated, storeApiKey } from './support/generator';
+import { bundleSite } from './support/http';
+import { expect, test } from './support/page-errors';
+import { listenWithSandbox, type SandboxServer } from './support/sandbox';
+
+// Issue 24 in Chromium: the ES entry is a loader. A page without the element pays only for it; the
+// element's chunk comes once a tag is on the page, under whatever URL the entry was loaded from.
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const LOADER = readFileSync(`${dist}scim-generator.js`);
+const LOADER_BUDGET_BYTES = 3000;
+
+let site: SandboxServer;
+test.afterEach(async ({ page }) => {
+  await page.close(); // before its server: see e2e/support/site-test.ts
+  await site.close();
+});
+
+/** The sandbox, the built bundles, and `page` at `/page.html` (its script tags in `head`, its body in `body`). */
+async function serve(page: Page, { head, body = '' }: { head: string; body?: string }, extra?: (app: express.Express) => void): Promise<void> {
+  const app = bundleSite();
+  extra?.(app);
+  app.get('/page.html', (_req, res) => void res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Docs</title>${head}</head><body><main id="content">${body}</main></body></html>`));
+  site = await listenWithSandbox(app);
+  await storeApiKey(page, await site.createApiKey('pro'));
+}
+
+/** The package's files the page fetched, by path, each with its size gzipped at level 9. */
+async function packageFetches(page: Page): Promise<{ path: string; gzipBytes: number }[]> {
+  const paths = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.endsWith('.js')),
+  );
+  return paths.map((path) => {
+    const file = path.replace(/^.*?\/(chunks\/)?([^/]+\.js)$/, (_match, chunks: string | undefined, name: string) => `${chunks ?? ''}${name}`);
+    const bytes = file.startsWith('chunks/') ? readFileSync(`${dist}${file}`) : LOADER;
+    return { path, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  });
+}
+
+const generator = (page: Page) => page.locator(TAG_NAME);
+
+test('a page with the entry and no element fetches only the loader, under 3 kB gzip, and defines nothing', async ({ page }) => {
+  await serve(page, { head: '<script type="module" src="/dist/scim-generator.js"></script>', body: '<h1>No element here</h1>' });
+  await page.goto(`${site.url}page.html`);
+  await page.waitForLoadState('networkidle');
+  const fetched = await packageFetches(page);
+  expect(fetched.map(({ path }) => path)).toEqual(['/dist/scim-generator.js']);
+  expect(fetched[0]?.gzipBytes).toBeLessThanOrEqual(LOADER_BUDGET_BYTES);
+  expect(await page.evaluate((tag) => customElements.get(tag), TAG_NAME)).toBeUndefined();
+});
+
+test('an element added later keeps the property set on it before; whenDefined and defineScimGenerator resolve; ten lines', async ({ page }) => {
+  await serve(page, { head: '<script type="module" src="/dist/scim-generator.js"></script>' });
+  await page.goto(`${site.url}page.html`);
+  await page.waitForLoadState('networkidle');
+  const definedClass = await page.evaluate(async (tag) => {
+    const element = document.createElement(tag) as HTMLElement & { resourceType?: string };
+    element.resourceType = 'Groups';
+    document.querySelector('#content')?.append(element);
+    const defined = await customElements.whenDefined(tag);
+    const { defineScimGenerator } = (await import('/dist/scim-generator.js' as string)) as { defineScimGenerator(): Promise<unknown> };
+    return (await defineScimGenerator()) === defined && defined === customElements.get(tag);
+  }, TAG_NAME);
+  expect(definedClass).toBe(true);
+  await expect(generator(page)).toHaveAttribute('resource-type', 'Groups');
+  await generateAndExpectCreated(generator(page));
+});
+
+test('a page with the element at load: ten lines on the first press', async ({ page }) => {
+  await serve(page, { head: '<script type="module" src="/dist/scim-generator.js"></script>', body: `<${TAG_NAME}></${TAG_NAME}>` });
+  await page.goto(`${site.url}page.html`);
+  await generateAndExpectCreated(generator(page));
+});
+
+test('two copies of the loader on one page define the element once, with no error', async ({ page }) => {
+  const head = '<script type="module" src="/dist/scim-generator.js"></script><script type="module" src="/copy/scim-generator.js"></script>';
+  await serve(page, { head, body: `<${TAG_NAME}></${TAG_NAME}>` }, (app) => app.use('/copy', express.static(dist)));
+  await page.goto(`${site.url}page.html`);
+  await generateAndExpectCreated(generator(page));
+  expect(await page.locator(TAG_NAME).evaluate((element) => element.shadowRoot?.querySelectorAll('button').length)).toBeGreaterThan(0);
+});
+
+// What WordPress (`?ver=`), asset fingerprinting (a new name) and a copied dist/ (a new path) do to the URL.
+const ENTRY_URLS = [
+  { case: 'a query string', script: '/dist/scim-generator.js?ver=0.1.0' },
+  { case: 'a fingerprinted name', script: '/dist/scim-generator.3f2a9c.js' },
+  { case: 'another path', script: '/static/vendor/scim-generator/scim-generator.js' },
+];
+for (const entry of ENTRY_URLS) {
+  test(`the entry under ${entry.case} loads one React and makes ten lines`, async ({ page }) => {
+    await serve(page, { head: `<script type="module" src="${entry.script}"></script>`, body: `<${TAG_NAME}></${TAG_NAME}>` }, (app) => {
+      app.get('/dist/scim-generator.3f2a9c.js', (_req, res) => void res.type('js').send(LOADER));
+      app.use('/static/vendor/scim-generator', express.static(dist));
+    });
+    await page.goto(`${site.url}page.html`);
+    await generateAndExpectCreated(generator(page));
+    const chunks = (await packageFetches(page)).map(({ path }) => path.replace(/.*\//, '')).filter((name) => name.startsWith('scim-generator-element'));
+    expect(chunks).toEqual(['scim-generator-element.js']);
+  });
+}
