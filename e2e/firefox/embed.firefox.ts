@@ -90,6 +90,9 @@ describe('elements added and changed after load', () => {
       element.resourceType = 'Groups';
       content.append(element);
     });
+    // The button comes inside the shadow root once the loader has fetched the element's chunk,
+    // which puppeteer's `>>>` wait does not see: poll for it.
+    await page.waitForFunction(() => document.querySelector('scim-generator')?.shadowRoot?.querySelector('button'), { polling: 'raf' });
     const element = await generatorOn(page);
     expect(defined).toBe(false);
     expect(await buttonText(element)).toBe('Generate Groups →');

@@ -1,5 +1,5 @@
 // Plain DOM: the tag name map, typed properties and typed events.
-import { COMPLETE_EVENT, RESULT_EVENT, type BatchResult, type ScimGeneratorElement } from 'scim-generator';
+import { COMPLETE_EVENT, RESULT_EVENT, defineScimGenerator, type BatchResult, type ScimGeneratorElement } from 'scim-generator';
 
 const created: ScimGeneratorElement = document.createElement('scim-generator');
 created.resourceType = 'Groups';
@@ -19,3 +19,9 @@ document.addEventListener('scim-generator-complete', (event) => {
 
 const eventNames: ['scim-generator-result', 'scim-generator-complete'] = [RESULT_EVENT, COMPLETE_EVENT];
 console.log(eventNames);
+
+// The loader defines the element lazily; defineScimGenerator() resolves with its class.
+void defineScimGenerator().then((ElementClass) => {
+  const constructed: ScimGeneratorElement = new ElementClass();
+  console.log(constructed.profile);
+});
