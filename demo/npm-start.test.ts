@@ -21,7 +21,7 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 describe('npm start', () => {
-  it('logs one line per request without the key or query, and frees its port within 2 s of SIGTERM', async () => {
+  it('logs one line per sandbox request, none for the page, without the key or query, and frees its port within 2 s of SIGTERM', async () => {
     const port = await freePort();
     const child = spawn('npm', ['start'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -30,9 +30,12 @@ describe('npm start', () => {
     const secret = 'sb-keys-secret-token-0123456789';
     try {
       await expect.poll(() => output, { timeout: 30_000, interval: 200 }).toContain(`http://127.0.0.1:${port}/`);
+      // The page and its modules are not logged: only the sandbox's requests are (DEBUG=1 logs all).
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
       const response = await fetch(`http://127.0.0.1:${port}/scim/v2/Users?filter=${secret}`, { headers: { Authorization: `Bearer ${secret}` } });
       expect(response.status).toBe(401);
       await expect.poll(() => output, { timeout: 5_000 }).toMatch(/^GET \/scim\/v2\/Users 401 \d+\.\d ms$/m);
+      expect(output).not.toMatch(/^GET \/ /m);
     } finally {
       child.kill('SIGTERM');
     }

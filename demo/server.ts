@@ -7,7 +7,7 @@ import { createServer as createViteServer } from 'vite';
 import { PAGE_PATHS } from './pages';
 import { PLANS_PATH, type PlanLimits } from './plans';
 import { accessLog } from './sandbox/access-log';
-import { createSandbox, type SandboxOptions } from './sandbox/app';
+import { KEYS_PATH, SCIM_PATH, createSandbox, type SandboxOptions } from './sandbox/app';
 import { portFromEnv, resolveConfig } from './sandbox/config';
 
 export interface DemoServerOptions {
@@ -15,8 +15,11 @@ export interface DemoServerOptions {
   port: number;
   host?: string;
   sandbox?: SandboxOptions;
-  /** Log one line per request; only the `npm start` entry point turns it on. */
-  logRequests?: boolean;
+  /**
+   * Log one line per request: `sandbox`, those of the SCIM API, the key route and the plans (what
+   * `npm start` logs); `all`, the page and every module Vite serves too (`DEBUG=1 npm start`).
+   */
+  logRequests?: 'sandbox' | 'all' | false;
 }
 
 export interface DemoServer {
@@ -38,7 +41,8 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
   const limits: PlanLimits = { free: freeLimit, pro: proLimit, windowMs };
   const app = express();
   app.disable('x-powered-by');
-  if (logRequests) app.use(accessLog());
+  if (logRequests === 'all') app.use(accessLog());
+  if (logRequests === 'sandbox') app.use([SCIM_PATH, KEYS_PATH, PLANS_PATH], accessLog());
   app.use(createSandbox(sandbox));
   app.get(PLANS_PATH, (_req, res) => {
     res.json(limits);
@@ -83,7 +87,7 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
 }
 
 async function main(): Promise<void> {
-  const server = await startDemoServer({ port: portFromEnv(5173), host: process.env.HOST, logRequests: true });
+  const server = await startDemoServer({ port: portFromEnv(5173), host: process.env.HOST, logRequests: process.env.DEBUG ? 'all' : 'sandbox' });
   console.log(`scim-generator demo: ${server.url}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop).once('SIGTERM', stop);

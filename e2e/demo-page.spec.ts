@@ -1,5 +1,6 @@
 import { API_KEY_STORAGE_NAME } from '../src/constants';
 import { createKeyOnKeyPage, demoGenerator, expect, test } from './support/demo-site';
+import { failedLoadLine } from './support/page-errors';
 
 test('Enter on Create a … key and on Forget the key leaves keyboard focus on the button', async ({ page, demo }) => {
   await page.goto(new URL('/apikey/', demo.url).href);
@@ -69,3 +70,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test.describe('a key the sandbox forgot', () => {
+  // The page asks the sandbox about the stored key; Chromium logs the 401 that answers.
+  test.use({ expectedConsoleErrors: [failedLoadLine(401)] });
+
+  test('after a restart the demo says the stored key is forgotten, where it said a key is stored', async ({ page, demo }) => {
+    await page.goto(new URL('/apikey/', demo.url).href);
+    await createKeyOnKeyPage(page, 'pro');
+    await page.goto(demo.url);
+    await expect(page.locator('[data-key-status]')).toHaveText(/^A Pro key is stored in this browser\./);
+
+    // What a restarted sandbox sees: a key it never issued.
+    await page.evaluate((name) => localStorage.setItem(name, 'a-key-from-before-the-restart'), API_KEY_STORAGE_NAME);
+    await page.reload();
+    await expect(page.locator('[data-key-status]')).toContainText('no longer known to the sandbox: it restarted');
+    await expect(page.locator('[data-key-status]').getByRole('link', { name: 'Create a new key' })).toHaveAttribute('href', '/apikey/');
+  });
+});

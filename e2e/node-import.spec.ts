@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import ts from 'typescript';
@@ -9,6 +11,7 @@ import { createPackedSite, runNode } from './support/packed-site';
 // `node` export condition gives them dist/server.js: the same exports, no element.
 const appFixture = fileURLToPath(new URL('./fixtures/node-app/', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const runNpmPackDryRun = () => promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot });
 
 interface NodeImport {
   resolved: string;
@@ -75,4 +78,28 @@ test('the packed tarball, installed in a Node app, imports with no DOM', async (
   } finally {
     await app.remove();
   }
+});
+
+test('the tarball holds exactly the files a user needs: no source maps', async () => {
+  const { stdout } = await runNpmPackDryRun();
+  const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[];
+  const files = (packed?.files ?? []).map(({ path }) => path).sort();
+  // The hashed chunks are whatever the build split off; each is a script, never a map.
+  const hashed = files.filter((path) => /^dist\/(chunks|shared)\/[\w-]+-[\w-]{8}\.js$/.test(path));
+  expect(files.filter((path) => !hashed.includes(path))).toEqual(
+    [
+      'LICENSE',
+      'README.md',
+      'custom-elements.json',
+      'dist/chunks/scim-generator-element.js',
+      'dist/react.d.ts',
+      'dist/react.js',
+      'dist/scim-generator.d.ts',
+      'dist/scim-generator.iife.js',
+      'dist/scim-generator.js',
+      'dist/server.js',
+      'package.json',
+    ].sort(),
+  );
+  expect(hashed.map((path) => path.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['dist/chunks/runtime', 'dist/chunks/views']));
 });

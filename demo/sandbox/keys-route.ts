@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { describeLimit } from './describe-limit';
 import { isPlan, type KeyRing } from './keys';
-import { KEYS_PATH } from './paths';
+import { CURRENT_KEY_PATH, KEYS_PATH } from './paths';
 import { sendScimError } from './scim-error';
 
 export interface KeyRequestLimit {
@@ -13,6 +13,7 @@ export interface KeyRequestLimit {
 /**
  * `POST /api/keys` with `{"plan":"free"}` or `{"plan":"pro"}` answers 201 `{key, plan, limit}`.
  * Limited per client address (429), and 503 while the ring holds its maximum of live keys.
+ * `GET /api/keys/current` answers `{plan, limit}` for the key in its Authorization header, or 401.
  */
 export function keysRouter(keys: KeyRing, requests: KeyRequestLimit): Router {
   const router = express.Router();
@@ -41,6 +42,16 @@ export function keysRouter(keys: KeyRing, requests: KeyRequestLimit): Router {
     }
     const { key, apiKey } = issued;
     res.status(201).set('Cache-Control', 'no-store').json({ key, plan, limit: apiKey.limit });
+  });
+
+  // The demo asks on each page view; a page view is not a key request, so it gets ten times as many.
+  const checksPerAddress = rateLimit({ windowMs: requests.windowMs, limit: requests.limit * 10, standardHeaders: 'draft-8', legacyHeaders: false });
+  router.get(CURRENT_KEY_PATH, checksPerAddress, (req, res) => {
+    const token = /^Bearer +(\S+) *$/i.exec(req.get('Authorization') ?? '')?.[1];
+    const known = token === undefined ? undefined : keys.find(token);
+    res.set('Cache-Control', 'no-store');
+    if (known) res.json({ plan: known.plan, limit: known.limit });
+    else sendScimError(res, 401, 'The sandbox does not know this key: it expired, or the sandbox restarted and forgot its keys');
   });
 
   const bodyErrors: ErrorRequestHandler = (error: { expose?: boolean; status?: number; type?: string }, _req, res, next) => {

@@ -59,3 +59,20 @@ describe('POST /api/keys', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('GET /api/keys/current', () => {
+  const current = (key?: string) => fetch(`${sandbox.origin}/api/keys/current`, key === undefined ? {} : { headers: { Authorization: `Bearer ${key}` } });
+
+  it('answers the plan and limit of a key the sandbox issued', async () => {
+    const { key } = (await (await postKey(JSON.stringify({ plan: 'pro' }))).json()) as { key: string };
+    const response = await current(key);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ plan: 'pro', limit: 70 });
+  });
+
+  it.each([['a key it never issued (or forgot on restart)', 'not-a-key'], ['no key', undefined]])('answers 401 to %s', async (_case, key) => {
+    const response = await current(key);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/restarted and forgot its keys/);
+  });
+});
