@@ -2,7 +2,7 @@ import type { BatchController } from '../batch/controller';
 import type { BatchState } from '../batch/state';
 import type { GeneratorConfig } from '../config';
 import { parts } from '../parts';
-import { callsOf } from '../scim/call';
+import type { ScimCall } from '../scim/call';
 import { ActionBar } from './ActionBar';
 import { CheckReport } from './CheckReport';
 import { HarDownload } from './HarDownload';
@@ -14,13 +14,15 @@ interface ResultsProps {
   batch: BatchState;
   config: GeneratorConfig;
   controller: BatchController;
+  /** The calls of the item at `index`, read from the batch's call log. */
+  callsOf(index: number): ScimCall[];
 }
 
 /**
  * What a batch shows once it has answered: the 401/429 notice in place of the lines, or the note
  * and the lines; then the action bar, Check's report and Download HAR.
  */
-export function Results({ batch, config, controller }: ResultsProps) {
+export function Results({ batch, config, controller, callsOf }: ResultsProps) {
   const first = batch.lines[0];
   const notice = noticeFor(first?.status);
   return (
@@ -39,7 +41,7 @@ export function Results({ batch, config, controller }: ResultsProps) {
             {batch.note && <p part={parts('note')}>{batch.note}</p>}
             <ul part={parts('results')}>
               {batch.lines.map((line) => (
-                <ResultLineItem key={line.key} line={line} calls={callsOf(batch.calls, line.index)} />
+                <ResultLineItem key={line.key} line={line} calls={callsOf(line.index)} />
               ))}
             </ul>
           </>

@@ -5,6 +5,7 @@ import { batchRuntime } from '../batch/load-runtime';
 import { parseConfig, type GeneratorAttributes } from '../config';
 import { RECORDS_PER_BATCH } from '../constants';
 import { parts } from '../parts';
+import { callsOf } from '../scim/call';
 import { lazyViews, useViews } from './load-views';
 import styles from './styles.css?inline';
 
@@ -111,7 +112,9 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
             </button>
           </p>
         ) : (
-          views && <views.Results batch={batch} config={config} controller={controller} />
+          // callsOf comes from here, so that the call log's helpers live in the element's chunk
+          // rather than in a chunk of their own that the lazy chunks would both wait for.
+          views && <views.Results batch={batch} config={config} controller={controller} callsOf={(index) => callsOf(batch.calls, index)} />
         )}
       </div>
     </div>
