@@ -1,3 +1,4 @@
+import { isJsonObject } from './json';
 import { statusTextFor } from './reason-phrase';
 import { readResponse, type ScimResponse } from './read-response';
 import { redactorFor, type Redactor } from './redact';
@@ -164,8 +165,7 @@ function redirected(response: ScimResponse, url: string): Outcome {
   return { status: response.status, statusText: response.statusText, ok: false, detail: truncate(detail), response };
 }
 
-const fieldOf = (value: unknown, name: string): unknown =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+const fieldOf = (value: unknown, name: string): unknown => (isJsonObject(value) ? value[name] : undefined);
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? truncate(value.trim()) : '');
 

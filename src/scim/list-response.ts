@@ -1,10 +1,11 @@
 import { LIST_RESPONSE_SCHEMA } from '../constants';
 import type { ScimCall } from './call';
+import { isJsonObject, jsonBodyOf } from './json';
 
 /** The JSON object a call answered with, if any. */
 export function bodyOf(call: ScimCall): Record<string, unknown> | undefined {
-  const body = call.response?.bodyFormat === 'json' ? call.response.body : undefined;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const body = jsonBodyOf(call);
+  return isJsonObject(body) ? body : undefined;
 }
 
 /**

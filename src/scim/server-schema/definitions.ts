@@ -1,3 +1,5 @@
+import { isJsonObject } from '../json';
+
 /**
  * What a server publishes of its schema (RFC 7643 §6 ResourceType, §7 Schema), read leniently:
  * an attribute whose name or type cannot be read is left out, so the filler neither sends nor fills it.
@@ -38,14 +40,11 @@ export interface ResourceSchema {
   baseUrl: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : []);
 
 /** One attribute of a Schema resource, or undefined when it has no name or no known type. */
 function readAttribute(json: unknown): SchemaAttribute | undefined {
-  if (!isObject(json) || typeof json.name !== 'string' || !json.name) return undefined;
+  if (!isJsonObject(json) || typeof json.name !== 'string' || !json.name) return undefined;
   const type = ATTRIBUTE_TYPES.find((known) => known === json.type);
   if (!type) return undefined;
   return {
@@ -67,7 +66,7 @@ function readAttributes(json: unknown): SchemaAttribute[] {
 
 /** A Schema resource (RFC 7643 §7), or undefined without an `id`. */
 export function readSchemaDefinition(json: unknown): SchemaDefinition | undefined {
-  if (!isObject(json) || typeof json.id !== 'string') return undefined;
+  if (!isJsonObject(json) || typeof json.id !== 'string') return undefined;
   return { id: json.id, attributes: readAttributes(json.attributes) };
 }
 
@@ -75,11 +74,11 @@ export function readSchemaDefinition(json: unknown): SchemaDefinition | undefine
 export function readResourceType(
   json: unknown,
 ): { name: string; endpoint: string; schema: string; schemaExtensions: { schema: string; required: boolean }[] } | undefined {
-  if (!isObject(json) || typeof json.name !== 'string' || typeof json.endpoint !== 'string' || typeof json.schema !== 'string') {
+  if (!isJsonObject(json) || typeof json.name !== 'string' || typeof json.endpoint !== 'string' || typeof json.schema !== 'string') {
     return undefined;
   }
   const schemaExtensions = (Array.isArray(json.schemaExtensions) ? json.schemaExtensions : [])
-    .filter(isObject)
+    .filter(isJsonObject)
     .filter((extension) => typeof extension.schema === 'string')
     .map((extension) => ({ schema: extension.schema as string, required: extension.required === true }));
   return { name: json.name, endpoint: json.endpoint, schema: json.schema, schemaExtensions };

@@ -1,11 +1,10 @@
 import type { SimpleFaker } from '@faker-js/faker';
+import { isJsonObject } from '../json';
 import type { ScimRecord } from '../schemas';
 import type { ResourceSchema, SchemaAttribute } from './definitions';
 import { simpleValue } from './values';
 
 type JsonObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value of `name` in `object`: attribute names are case-insensitive (RFC 7643 §2.1). */
 function valueOf(object: JsonObject, name: string): unknown {
@@ -17,7 +16,7 @@ function valueOf(object: JsonObject, name: string): unknown {
 function stringsByName(object: JsonObject, found = new Map<string, string>()): Map<string, string> {
   for (const [name, value] of Object.entries(object)) {
     if (typeof value === 'string' && !found.has(name.toLowerCase())) found.set(name.toLowerCase(), value);
-    else if (isObject(value)) stringsByName(value, found);
+    else if (isJsonObject(value)) stringsByName(value, found);
   }
   return found;
 }
@@ -96,7 +95,7 @@ export function recordFitter(schema: ResourceSchema, faker: SimpleFaker): (recor
 
     const fitOne = (attribute: SchemaAttribute, value: unknown, path: string): unknown => {
       if (attribute.type !== 'complex') return fits(attribute, value) ? value : undefined;
-      if (!isObject(value)) return undefined;
+      if (!isJsonObject(value)) return undefined;
       const fitted = fitObject(attribute.subAttributes, value, 'required', path);
       return Object.keys(fitted).length > 0 ? fitted : undefined;
     };
@@ -129,8 +128,8 @@ export function recordFitter(schema: ResourceSchema, faker: SimpleFaker): (recor
     if (!declaresExternalId && typeof given.externalId === 'string') fitted.externalId = given.externalId;
     for (const extension of schema.extensions) {
       const value = valueOf(given, extension.id);
-      if (!extension.required && !isObject(value)) continue;
-      const attributes = fitObject(extension.attributes, isObject(value) ? value : {}, extension.required ? 'all' : 'required', extension.id);
+      if (!extension.required && !isJsonObject(value)) continue;
+      const attributes = fitObject(extension.attributes, isJsonObject(value) ? value : {}, extension.required ? 'all' : 'required', extension.id);
       if (!extension.required && Object.keys(attributes).length === 0) continue;
       fitted[extension.id] = attributes;
       (fitted.schemas as string[]).push(extension.id);

@@ -1,4 +1,5 @@
 import type { ScimCall, SendCall } from '../call';
+import { isJsonObject, jsonBodyOf } from '../json';
 import type { ResourceType } from '../schemas';
 import {
   readResourceType,
@@ -19,9 +20,9 @@ export type Reading<T> = { ok: true; value: T } | { ok: false; reason: string };
 /** The resources a discovery endpoint listed: a ListResponse's `Resources`, or a bare JSON array, which some servers send. */
 function listed(call: ScimCall, endpoint: string): Reading<unknown[]> {
   if (!call.ok) return { ok: false, reason: `GET ${endpoint} answered ${call.status} ${call.statusText}`.trim() };
-  const body = call.response?.bodyFormat === 'json' ? call.response.body : undefined;
+  const body = jsonBodyOf(call);
   if (Array.isArray(body)) return { ok: true, value: body };
-  const resources = (body as { Resources?: unknown } | undefined)?.Resources;
+  const resources = isJsonObject(body) ? body.Resources : undefined;
   if (Array.isArray(resources)) return { ok: true, value: resources };
   return { ok: false, reason: `GET ${endpoint} did not answer a JSON list of resources` };
 }
