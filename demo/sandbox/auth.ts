@@ -4,10 +4,15 @@ import { sendScimError } from './scim-error';
 
 const authenticated = new WeakMap<Request, ApiKey>();
 
+/** The token of the request's `Authorization: Bearer <token>` header, if it has one. */
+export function bearerToken(req: Request): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(req.get('Authorization') ?? '')?.[1];
+}
+
 /** Answers 401 unless the request carries `Authorization: Bearer <key>` with a key this sandbox issued. */
 export function requireApiKey(keys: KeyRing): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const token = /^Bearer +(\S+) *$/i.exec(req.get('Authorization') ?? '')?.[1];
+    const token = bearerToken(req);
     const apiKey = token === undefined ? undefined : keys.find(token);
     if (apiKey) {
       authenticated.set(req, apiKey);

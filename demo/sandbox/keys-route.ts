@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { bearerToken } from './auth';
 import { describeLimit } from './describe-limit';
 import { isPlan, type KeyRing } from './keys';
 import { CURRENT_KEY_PATH, KEYS_PATH } from './paths';
@@ -47,7 +48,7 @@ export function keysRouter(keys: KeyRing, requests: KeyRequestLimit): Router {
   // The demo asks on each page view; a page view is not a key request, so it gets ten times as many.
   const checksPerAddress = rateLimit({ windowMs: requests.windowMs, limit: requests.limit * 10, standardHeaders: 'draft-8', legacyHeaders: false });
   router.get(CURRENT_KEY_PATH, checksPerAddress, (req, res) => {
-    const token = /^Bearer +(\S+) *$/i.exec(req.get('Authorization') ?? '')?.[1];
+    const token = bearerToken(req);
     const known = token === undefined ? undefined : keys.find(token);
     res.set('Cache-Control', 'no-store');
     if (known) res.json({ plan: known.plan, limit: known.limit });
