@@ -1,4 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
+
+// Every sandbox a test starts, in a worker or a child process, keeps its data in memory only.
+process.env[DATABASE_ENV] = IN_MEMORY_DATABASE;
 
 // Debian's Chromium: Playwright cannot download its own browsers on this network.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { fakerEnSubsetPlugin } from './build/faker-en-subset.ts';
+import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
 
 // `vite build` writes the ES entry, a loader of a few kB that defines nothing until the tag is on
 // the page; `vite build --mode element` the element's chunk (dist/chunks/scim-generator-element.js,
@@ -59,6 +60,8 @@ export default defineConfig(({ mode }) => ({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}'],
+    // Every sandbox a test starts, in this process or a child, keeps its data in memory only.
+    env: { [DATABASE_ENV]: IN_MEMORY_DATABASE },
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
 }));

@@ -1,24 +1,26 @@
 import cors from 'cors';
 import express from 'express';
 import { locateCreated } from './created-location';
-import { resolveConfig, type SandboxOptions } from './config';
+import { resolveConfig, resolveDatabase, type SandboxOptions } from './config';
 import { KeyRing } from './keys';
 import { keysRouter } from './keys-route';
 import { KEYS_PATH, SCIM_PATH } from './paths';
 import { scimRouter } from './scim-router';
-import { createStore } from './store';
+import { openSqliteStore } from './sqlite-store';
 
 export type { SandboxOptions } from './config';
 export { KEYS_PATH, SCIM_PATH } from './paths';
 
 /**
- * A SCIM 2.0 service provider with its own empty store and its own API keys.
+ * A SCIM 2.0 service provider with its API keys, each key a tenant with Users and Groups of its
+ * own, kept in the SQLite database `options.database` or SANDBOX_DB names (else .sandbox/sandbox.db).
  * Serves `POST /api/keys` and the SCIM API under `/scim/v2`; mount it with `app.use(createSandbox())`.
  * Options win over the SANDBOX_* environment variables, which win over the defaults.
  */
 export function createSandbox(options: SandboxOptions = {}): express.Express {
   const config = resolveConfig(options);
-  const keys = new KeyRing({ limits: { free: config.freeLimit, pro: config.proLimit }, idleMs: config.keyIdleMs, maxKeys: config.maxKeys });
+  const store = openSqliteStore(resolveDatabase(options), { maxResources: config.tenantMaxResources, maxBytes: config.tenantMaxBytes });
+  const keys = new KeyRing(store.keys, { limits: { free: config.freeLimit, pro: config.proLimit }, idleMs: config.keyIdleMs, maxKeys: config.maxKeys });
 
   const app = express();
   app.disable('x-powered-by');
@@ -36,6 +38,6 @@ export function createSandbox(options: SandboxOptions = {}): express.Express {
   );
   app.use(SCIM_PATH, locateCreated);
   app.use(keysRouter(keys, { limit: config.keyRequestLimit, windowMs: config.keyRequestWindowMs }));
-  app.use(SCIM_PATH, scimRouter(createStore(), keys, config.windowMs));
+  app.use(SCIM_PATH, scimRouter(store, keys, config));
   return app;
 }

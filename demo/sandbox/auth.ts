@@ -11,9 +11,9 @@ export function bearerToken(req: Request): string | undefined {
 
 /** Answers 401 unless the request carries `Authorization: Bearer <key>` with a key this sandbox issued. */
 export function requireApiKey(keys: KeyRing): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const token = bearerToken(req);
-    const apiKey = token === undefined ? undefined : keys.find(token);
+    const apiKey = token === undefined ? undefined : await keys.find(token);
     if (apiKey) {
       authenticated.set(req, apiKey);
       next();

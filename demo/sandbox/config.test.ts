@@ -1,10 +1,13 @@
 // @vitest-environment node
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, portFromEnv, resolveConfig } from './config';
+import { DEFAULT_CONFIG, DEFAULT_DATABASE, portFromEnv, resolveConfig, resolveDatabase } from './config';
 
 describe('resolveConfig', () => {
-  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time, 10000 keys and no trusted proxy', () => {
-    const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000, trustedProxies: 0 };
+  const limits = { maxOperations: 100, maxValues: 100, tenantMaxResources: 5000, tenantMaxBytes: 20_971_520 };
+
+  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time, 10000 keys, no trusted proxy, 100 operations and values, and 5000 resources and 20 MB per tenant', () => {
+    const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000, trustedProxies: 0, ...limits };
     expect(resolveConfig({}, {})).toEqual(defaults);
     expect(DEFAULT_CONFIG).toEqual(defaults);
   });
@@ -21,6 +24,12 @@ describe('resolveConfig', () => {
     expect(resolveConfig({}, env)).toMatchObject({ keyRequestLimit: 7, keyRequestWindowMs: 2000, keyIdleMs: 3000, maxKeys: 4 });
   });
 
+  it('reads SANDBOX_MAX_OPERATIONS, SANDBOX_MAX_VALUES, SANDBOX_TENANT_MAX_RESOURCES and SANDBOX_TENANT_MAX_BYTES', () => {
+    const env = { SANDBOX_MAX_OPERATIONS: '5', SANDBOX_MAX_VALUES: '6', SANDBOX_TENANT_MAX_RESOURCES: '7', SANDBOX_TENANT_MAX_BYTES: '8' };
+
+    expect(resolveConfig({}, env)).toMatchObject({ maxOperations: 5, maxValues: 6, tenantMaxResources: 7, tenantMaxBytes: 8 });
+  });
+
   it('reads SANDBOX_TRUSTED_PROXIES, where 0 (no proxy) is allowed and a negative count is not', () => {
     expect(resolveConfig({}, { SANDBOX_TRUSTED_PROXIES: '2' }).trustedProxies).toBe(2);
     expect(resolveConfig({}, { SANDBOX_TRUSTED_PROXIES: '0' }).trustedProxies).toBe(0);
@@ -33,7 +42,7 @@ describe('resolveConfig', () => {
       freeLimit: 2,
       proLimit: 6,
       windowMs: 900_000,
-      keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000, trustedProxies: 0,
+      keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000, trustedProxies: 0, ...limits,
     });
   });
 
@@ -47,6 +56,15 @@ describe('resolveConfig', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('refuses the option proLimit: %s', (proLimit) => {
     expect(() => resolveConfig({ proLimit }, {})).toThrow(/proLimit/);
+  });
+});
+
+describe('resolveDatabase', () => {
+  it('takes the option, else SANDBOX_DB, else .sandbox/sandbox.db at the top of the repository', () => {
+    expect(resolveDatabase({ database: 'a.db' }, { SANDBOX_DB: 'b.db' })).toBe('a.db');
+    expect(resolveDatabase({}, { SANDBOX_DB: ':memory:' })).toBe(':memory:');
+    expect(resolveDatabase({}, { SANDBOX_DB: ' ' })).toBe(DEFAULT_DATABASE);
+    expect(DEFAULT_DATABASE).toBe(fileURLToPath(new URL('../../.sandbox/sandbox.db', import.meta.url)));
   });
 });
 

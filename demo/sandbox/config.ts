@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 export interface SandboxOptions {
   /** Requests per window for a Free key. */
   freeLimit?: number;
@@ -18,9 +20,26 @@ export interface SandboxOptions {
    * `trust proxy` hop count). 0 believes none, so a client cannot name its own address.
    */
   trustedProxies?: number;
+  /** Most operations one PATCH request may carry; past it the sandbox answers 400 `tooMany`. */
+  maxOperations?: number;
+  /**
+   * Most values a resource holds in its multi-valued attributes together (emails, members, …), most
+   * such values one request body carries, and most groups that list one member.
+   */
+  maxValues?: number;
+  /** Most Users and Groups together that one key's tenant holds. */
+  tenantMaxResources?: number;
+  /** Most bytes of resource JSON that one key's tenant holds. */
+  tenantMaxBytes?: number;
+  /**
+   * The SQLite database file, created with its folder when missing; `:memory:` keeps everything in
+   * the process (what the tests use). Not a number, so not part of SandboxConfig's checks.
+   */
+  database?: string;
 }
 
-export type SandboxConfig = Required<SandboxOptions>;
+type Limits = Omit<SandboxOptions, 'database'>;
+export type SandboxConfig = Required<Limits>;
 
 export const DEFAULT_CONFIG: SandboxConfig = {
   freeLimit: 50,
@@ -33,6 +52,12 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   keyIdleMs: 24 * 60 * 60 * 1000,
   maxKeys: 10_000,
   trustedProxies: 0,
+  maxOperations: 100,
+  // Each value of a complex attribute costs scimmy 1.3.5 about 0.05 ms to check, several times
+  // per request, so these keep the largest PATCH and the largest page well under 100 ms.
+  maxValues: 100,
+  tenantMaxResources: 5000,
+  tenantMaxBytes: 20 * 1024 * 1024,
 };
 
 export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
@@ -44,13 +69,29 @@ export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
   keyIdleMs: 'SANDBOX_KEY_IDLE_MS',
   maxKeys: 'SANDBOX_MAX_KEYS',
   trustedProxies: 'SANDBOX_TRUSTED_PROXIES',
+  maxOperations: 'SANDBOX_MAX_OPERATIONS',
+  maxValues: 'SANDBOX_MAX_VALUES',
+  tenantMaxResources: 'SANDBOX_TENANT_MAX_RESOURCES',
+  tenantMaxBytes: 'SANDBOX_TENANT_MAX_BYTES',
 };
+
+/** Names the SQLite database file; `:memory:` for none. */
+export const DATABASE_ENV = 'SANDBOX_DB';
+/** SQLite's name for a database that lives and dies with its connection. */
+export const IN_MEMORY_DATABASE = ':memory:';
+/** Under the repository, whatever the working folder: `npm start` and `npm run sandbox` share it. */
+export const DEFAULT_DATABASE = fileURLToPath(new URL('../../.sandbox/sandbox.db', import.meta.url));
+
+/** The database file: the option, else SANDBOX_DB, else DEFAULT_DATABASE. */
+export function resolveDatabase(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env): string {
+  return options.database ?? (env[DATABASE_ENV]?.trim() || DEFAULT_DATABASE);
+}
 
 /** The one setting for which 0 makes sense: no proxy in front. */
 const MAY_BE_ZERO: ReadonlySet<keyof SandboxConfig> = new Set(['trustedProxies']);
 
 /** Options win over environment variables, which win over the defaults. */
-export function resolveConfig(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+export function resolveConfig(options: Limits = {}, env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   const config = { ...DEFAULT_CONFIG };
   for (const name of Object.keys(DEFAULT_CONFIG) as (keyof SandboxConfig)[]) {
     const value = options[name] ?? fromEnv(env, ENV_NAMES[name]) ?? DEFAULT_CONFIG[name];

@@ -21,7 +21,14 @@ import { STRING_LITERAL } from './filter-check';
  * (`urn:…:core:2.0:User:userName`), which scim2-parse-filter looks for as a key of the resource.
  */
 export function matchFilter<T extends object>(endpoint: Endpoint, expression: string, resources: readonly T[]): T[] {
-  return matching(prepared(endpoint, parsedOrInvalid(expression)), resources);
+  return resources.filter(filterMatcher(endpoint, expression));
+}
+
+/** Whether a resource matches the filter, as matchFilter decides it; the filter is parsed once. */
+export function filterMatcher(endpoint: Endpoint, expression: string): (resource: object) => boolean {
+  const filter = prepared(endpoint, parsedOrInvalid(expression));
+  const tester = new ScimTester();
+  return (resource) => tester.test(resource, filter);
 }
 
 /** The values of a multi-valued attribute a value filter selects: `type eq "work"` of `emails[type eq "work"]`. */

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxOptions } from './app';
+import { IN_MEMORY_DATABASE } from './config';
 import { KeyRing } from './keys';
+import { openSqliteStore } from './sqlite-store';
 import { ERROR_SCHEMA, startSandbox, type RunningSandbox } from './test-sandbox';
 
 let current: RunningSandbox | undefined;
@@ -100,37 +102,93 @@ describe('keys expire when idle', () => {
   });
 });
 
-describe('the number of live keys is capped', () => {
-  it('answers 503 with a SCIM error and Retry-After past the cap, and issues keys again once one expires', async () => {
-    // An idle time wide enough that neither key can expire before the third request on a loaded machine.
-    const sandbox = await start({ maxKeys: 2, keyIdleMs: 1500 });
-    await sandbox.createKey();
-    await sandbox.createKey();
+describe('the cap on live keys is shared fairly between addresses', () => {
+  /**
+   * A key for a client at `address` (the sandbox believes one proxy's X-Forwarded-For), a few
+   * milliseconds after the one before, so which key was used least recently is never a tie.
+   */
+  async function keyFor(sandbox: RunningSandbox, address: string): Promise<string> {
+    await sleep(3);
+    const response = await requestKey(sandbox, address);
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { key: string }).key;
+  }
+  const works = async (sandbox: RunningSandbox, key: string) => (await sandbox.scim('/Users', { key })).status;
 
-    const refused = await requestKey(sandbox);
+  it('lets a new visitor in when three addresses hold every key, evicting keys of the addresses holding the most', async () => {
+    // M5: with SANDBOX_MAX_KEYS=150, three addresses filled the cap and a fourth got 503 for a day.
+    const sandbox = await start({ maxKeys: 30, keyRequestLimit: 1000, trustedProxies: 1 });
+    const hoarded = [];
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      for (let i = 0; i < 10; i++) hoarded.push(await keyFor(sandbox, address));
+    }
 
-    expect(refused.status).toBe(503);
-    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({ schemas: [ERROR_SCHEMA], status: '503', detail: 'The sandbox holds its maximum of 2 live keys; try again later' });
+    const visitors = [];
+    for (let visitor = 1; visitor <= 12; visitor++) visitors.push(await keyFor(sandbox, `203.0.113.${visitor}`));
 
-    await sleep(1600);
-    expect((await requestKey(sandbox)).status).toBe(201);
+    for (const key of visitors) expect(await works(sandbox, key)).toBe(200);
+    const statuses = await Promise.all(hoarded.map((key) => works(sandbox, key)));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(12);
+  });
+
+  it('evicts the least recently used key of the address holding the most, and keeps the others', async () => {
+    const sandbox = await start({ maxKeys: 4, keyRequestLimit: 1000, trustedProxies: 1 });
+    const first = await keyFor(sandbox, '198.51.100.1');
+    const second = await keyFor(sandbox, '198.51.100.1');
+    const third = await keyFor(sandbox, '198.51.100.1');
+    const other = await keyFor(sandbox, '198.51.100.2');
+    await sleep(3);
+    // The second key is now the least recently used of the busiest address.
+    expect(await works(sandbox, first)).toBe(200);
+
+    const visitor = await keyFor(sandbox, '203.0.113.1');
+
+    expect([await works(sandbox, first), await works(sandbox, second), await works(sandbox, third)]).toEqual([200, 401, 200]);
+    expect([await works(sandbox, other), await works(sandbox, visitor)]).toEqual([200, 200]);
+  });
+
+  it('makes a busy address give up its own keys first', async () => {
+    const sandbox = await start({ maxKeys: 3, keyRequestLimit: 1000, trustedProxies: 1 });
+    const other = await keyFor(sandbox, '198.51.100.2');
+    const older = await keyFor(sandbox, '198.51.100.1');
+    const newer = await keyFor(sandbox, '198.51.100.1');
+
+    const newest = await keyFor(sandbox, '198.51.100.1');
+
+    expect([await works(sandbox, other), await works(sandbox, older), await works(sandbox, newer), await works(sandbox, newest)]).toEqual([200, 401, 200, 200]);
   });
 });
 
 describe('KeyRing with an injected clock', () => {
-  it('forgets a key after the idle time and frees its place under the cap', () => {
+  const ring = (now: () => number, maxKeys: number) =>
+    new KeyRing(openSqliteStore(IN_MEMORY_DATABASE, { maxResources: 1, maxBytes: 1 }).keys, { limits: { free: 1, pro: 2 }, idleMs: DAY, maxKeys, now });
+  const DAY = 24 * 3_600_000;
+
+  it('forgets a key after the idle time', async () => {
     let now = 0;
-    const ring = new KeyRing({ limits: { free: 1, pro: 1 }, idleMs: 24 * 3_600_000, maxKeys: 1, now: () => now });
-    const key = ring.issue('free')?.key ?? '';
+    const keys = ring(() => now, 10);
+    const { key } = await keys.issue('pro', '198.51.100.1');
 
-    now = 24 * 3_600_000 - 1;
-    expect(ring.find(key)).toBeDefined();
-    expect(ring.issue('free')).toBeUndefined();
-    expect(ring.msUntilNextExpiry()).toBe(24 * 3_600_000);
+    now = DAY - 1;
+    expect(await keys.find(key)).toEqual({ id: expect.any(String), plan: 'pro', limit: 2 });
+    now += DAY - 1;
+    expect(await keys.find(key)).toBeDefined();
+    now += DAY;
+    expect(await keys.find(key)).toBeUndefined();
+  });
 
-    now += 24 * 3_600_000;
-    expect(ring.find(key)).toBeUndefined();
-    expect(ring.issue('pro')).toBeDefined();
+  it('at the cap, makes room with an expired key before evicting a live one', async () => {
+    let now = 0;
+    const keys = ring(() => now, 2);
+    const stale = (await keys.issue('free', '198.51.100.1')).key;
+    now = DAY / 2;
+    const live = (await keys.issue('free', '198.51.100.1')).key;
+
+    now = DAY;
+    const fresh = (await keys.issue('free', '203.0.113.1')).key;
+
+    expect(await keys.find(live)).toBeDefined();
+    expect(await keys.find(fresh)).toBeDefined();
+    expect(await keys.find(stale)).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ export interface KeyRequestLimit {
 
 /**
  * `POST /api/keys` with `{"plan":"free"}` or `{"plan":"pro"}` answers 201 `{key, plan, limit}`.
- * Limited per client address (429), and 503 while the ring holds its maximum of live keys.
+ * Limited per client address (429); at the cap on live keys, see KeyRing for who makes room.
  * `GET /api/keys/current` answers `{plan, limit}` for the key in its Authorization header, or 401.
  */
 export function keysRouter(keys: KeyRing, requests: KeyRequestLimit): Router {
@@ -28,31 +28,26 @@ export function keysRouter(keys: KeyRing, requests: KeyRequestLimit): Router {
     },
   });
 
-  router.post(KEYS_PATH, perAddress, express.json(), (req, res) => {
+  router.post(KEYS_PATH, perAddress, express.json(), async (req, res) => {
     const body: unknown = req.body;
     const plan = typeof body === 'object' && body !== null && 'plan' in body ? body.plan : undefined;
     if (!isPlan(plan)) {
       res.status(400).json({ error: 'Send JSON {"plan":"free"} or {"plan":"pro"}' });
       return;
     }
-    const issued = keys.issue(plan);
-    if (!issued) {
-      res.set('Retry-After', String(Math.max(1, Math.ceil(keys.msUntilNextExpiry() / 1000))));
-      sendScimError(res, 503, `The sandbox holds its maximum of ${keys.maxKeys} live keys; try again later`);
-      return;
-    }
-    const { key, apiKey } = issued;
+    // req.ip is set for every request that came over a socket; the fallback is for a closed one.
+    const { key, apiKey } = await keys.issue(plan, req.ip ?? 'unknown');
     res.status(201).set('Cache-Control', 'no-store').json({ key, plan, limit: apiKey.limit });
   });
 
   // The demo asks on each page view; a page view is not a key request, so it gets ten times as many.
   const checksPerAddress = rateLimit({ windowMs: requests.windowMs, limit: requests.limit * 10, standardHeaders: 'draft-8', legacyHeaders: false });
-  router.get(CURRENT_KEY_PATH, checksPerAddress, (req, res) => {
+  router.get(CURRENT_KEY_PATH, checksPerAddress, async (req, res) => {
     const token = bearerToken(req);
-    const known = token === undefined ? undefined : keys.find(token);
+    const known = token === undefined ? undefined : await keys.find(token);
     res.set('Cache-Control', 'no-store');
     if (known) res.json({ plan: known.plan, limit: known.limit });
-    else sendScimError(res, 401, 'The sandbox does not know this key: it expired, or the sandbox restarted and forgot its keys');
+    else sendScimError(res, 401, 'The sandbox does not know this key: it expired unused, was evicted to make room for new keys, or the sandbox database was reset');
   });
 
   const bodyErrors: ErrorRequestHandler = (error: { expose?: boolean; status?: number; type?: string }, _req, res, next) => {

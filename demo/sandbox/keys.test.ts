@@ -70,9 +70,9 @@ describe('GET /api/keys/current', () => {
     expect(await response.json()).toEqual({ plan: 'pro', limit: 70 });
   });
 
-  it.each([['a key it never issued (or forgot on restart)', 'not-a-key'], ['no key', undefined]])('answers 401 to %s', async (_case, key) => {
+  it.each([['a key it never issued (or evicted, or expired)', 'not-a-key'], ['no key', undefined]])('answers 401 to %s', async (_case, key) => {
     const response = await current(key);
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { detail: string }).detail).toMatch(/restarted and forgot its keys/);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/expired unused, was evicted to make room for new keys/);
   });
 });

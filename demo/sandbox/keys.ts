@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { KeyRecord, KeyStore } from './store';
 
 export const PLANS = ['free', 'pro'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -8,7 +9,7 @@ export function isPlan(value: unknown): value is Plan {
 }
 
 export interface ApiKey {
-  /** A non-secret handle for the key, safe to use as a rate-limit bucket name. */
+  /** A non-secret handle for the key, safe to use as a rate-limit bucket name; also its tenant's id. */
   id: string;
   plan: Plan;
   /** Requests allowed per rate-limit window. */
@@ -25,68 +26,59 @@ export interface KeyRingOptions {
   now?: () => number;
 }
 
-interface HeldKey {
-  apiKey: ApiKey;
-  lastUsed: number;
-}
+/** Expired keys deleted before each issue, at most: each takes its tenant's data with it. */
+const SWEEP_BATCH = 10;
 
 /**
- * Issues API keys and looks them up. Only a hash of each key is kept, so a lookup leaks no timing about the key.
- * Keys expire when idle; expired keys are dropped lazily, on lookup and before each issue, so no timer keeps the process alive.
+ * Issues API keys and looks them up in the store, which keeps only a hash of each key, so a lookup
+ * leaks no timing about the key. Keys expire when idle; expired keys are dropped lazily, on lookup
+ * and a few before each issue, so no timer keeps the process alive.
+ *
+ * The cap on live keys is shared fairly: at the cap, a new key evicts the least recently used key
+ * of the address that holds the most keys. So however many keys a few addresses take, a new
+ * visitor always gets one, and only the addresses holding the most lose theirs.
  */
 export class KeyRing {
+  readonly #store: KeyStore;
   readonly #options: KeyRingOptions;
   readonly #now: () => number;
-  readonly #byHash = new Map<string, HeldKey>();
 
-  constructor(options: KeyRingOptions) {
+  constructor(store: KeyStore, options: KeyRingOptions) {
+    this.#store = store;
     this.#options = options;
     this.#now = options.now ?? Date.now;
   }
 
-  get maxKeys(): number {
-    return this.#options.maxKeys;
-  }
-
-  /** A new key, or undefined when the ring holds `maxKeys` live keys. */
-  issue(plan: Plan): { key: string; apiKey: ApiKey } | undefined {
-    this.#sweep();
-    if (this.#byHash.size >= this.#options.maxKeys) return undefined;
-    const key = randomBytes(32).toString('base64url');
-    const apiKey: ApiKey = { id: randomUUID(), plan, limit: this.#options.limits[plan] };
-    this.#byHash.set(hash(key), { apiKey, lastUsed: this.#now() });
-    return { key, apiKey };
-  }
-
-  /** The key's record, refreshing its idle time; undefined for unknown and expired keys. */
-  find(key: string): ApiKey | undefined {
-    const keyHash = hash(key);
-    const held = this.#byHash.get(keyHash);
-    if (!held) return undefined;
+  /** A new key for a client at `address`. */
+  async issue(plan: Plan, address: string): Promise<{ key: string; apiKey: ApiKey }> {
     const now = this.#now();
-    if (this.#expired(held, now)) {
-      this.#byHash.delete(keyHash);
+    const liveSince = now - this.#options.idleMs;
+    for (const expired of await this.#store.unusedSince(liveSince, SWEEP_BATCH)) await this.#store.delete(expired.id);
+    if ((await this.#store.countUsedSince(liveSince)) >= this.#options.maxKeys) {
+      const evicted = await this.#store.leastRecentOfBusiestAddress(liveSince);
+      if (evicted) await this.#store.delete(evicted.id);
+    }
+    const key = randomBytes(32).toString('base64url');
+    const record: KeyRecord = { id: randomUUID(), hash: hash(key), plan, address, lastUsed: now };
+    await this.#store.insert(record);
+    return { key, apiKey: this.#apiKey(record) };
+  }
+
+  /** The key's record, refreshing its idle time; undefined for unknown, expired and evicted keys. */
+  async find(key: string): Promise<ApiKey | undefined> {
+    const record = await this.#store.findByHash(hash(key));
+    if (!record) return undefined;
+    const now = this.#now();
+    if (now - record.lastUsed >= this.#options.idleMs) {
+      await this.#store.delete(record.id);
       return undefined;
     }
-    held.lastUsed = now;
-    return held.apiKey;
+    await this.#store.touch(record.id, now);
+    return this.#apiKey(record);
   }
 
-  /** Milliseconds until the oldest idle key expires, which frees a place under the cap. */
-  msUntilNextExpiry(): number {
-    const now = this.#now();
-    let soonest = this.#options.idleMs;
-    for (const held of this.#byHash.values()) soonest = Math.min(soonest, held.lastUsed + this.#options.idleMs - now);
-    return Math.max(soonest, 0);
-  }
-
-  #expired(held: HeldKey, now: number): boolean {
-    return now - held.lastUsed >= this.#options.idleMs;
-  }
-
-  #sweep(): void {
-    const now = this.#now();
-    for (const [keyHash, held] of this.#byHash) if (this.#expired(held, now)) this.#byHash.delete(keyHash);
+  #apiKey({ id, plan }: KeyRecord): ApiKey {
+    return { id, plan, limit: this.#options.limits[plan] };
   }
 }
 

@@ -1,17 +1,25 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import SCIMMY from 'scimmy';
 import { endpointOf, isMultiValued, withoutCorePrefix, type Endpoint } from './attribute-names';
 import { parsePatchPath, type PatchPath } from './filter-check';
 import { equalitiesOf, matchValueFilter } from './filter-match';
 import { patchOperations, type PatchOperation } from './patch-operations';
 import { isPlainObject } from './plain-object';
+import type { ScimContext } from './resources';
 import { sendScimError } from './scim-error';
-import type { SandboxStore } from './store';
+import type { TenantStore } from './store';
 
 type Value = Record<string, unknown>;
 
-/** Why a filtered operation cannot be carried out: RFC 7644 §3.5.2's `noTarget`. */
-class NoTarget extends Error {}
+/** Why a filtered operation cannot be carried out, as RFC 7644 §3.5.2 names it. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly scimType: 'noTarget' | 'invalidValue',
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Carries out the PATCH operations whose path filters a multi-valued attribute (RFC 7644 §3.5.2:
@@ -26,33 +34,35 @@ class NoTarget extends Error {}
  *   sending Add instead of Replace"), so, as RFC 7644 §3.5.2.1 adds an attribute that has no value,
  *   the sandbox adds a value made of the filter's equalities and the given sub-attribute.
  * Operations are resolved in order, each on what the ones before it left (scimmy still carries out
- * the unfiltered ones itself). Runs after `guardQueries`, so every path here has been checked
- * against the schemas.
+ * the unfiltered ones itself). Of consecutive filtered operations on one attribute only the last
+ * replace goes to scimmy, as it holds what the others did: scimmy checks every value of an
+ * attribute it replaces, so one replace per operation would cost operations × values × values.
+ * Runs after `guardQueries`, so every path here has been checked against the schemas.
  */
-export function resolveFilteredPaths(store: SandboxStore): RequestHandler {
-  return (req, res, next) => {
+export function resolveFilteredPaths(contextOf: (req: Request) => ScimContext): RequestHandler {
+  return async (req, res, next) => {
     const operations = patchOperations(req);
     if (!operations) return next();
     const endpoint = endpointOf(req.path);
-    const resource = storedResource(store, endpoint, req.path);
+    const resource = await storedResource(contextOf(req).tenant, endpoint, req.path);
     if (!resource) return next();
     try {
       (req.body as { Operations: unknown[] }).Operations = resolve(endpoint, resource, operations);
       next();
     } catch (error) {
-      if (error instanceof NoTarget) sendScimError(res, 400, error.message, 'noTarget');
+      if (error instanceof Refused) sendScimError(res, 400, error.message, error.scimType);
       else if (error instanceof SCIMMY.Types.Error) sendScimError(res, 400, error.message, 'invalidPath');
       else throw error;
     }
   };
 }
 
-/** The stored User or Group a `/Users/{id}` or `/Groups/{id}` path names, if there is one. */
-function storedResource(store: SandboxStore, endpoint: Endpoint, path: string): Value | undefined {
+/** The stored User or Group of the key's tenant that a `/Users/{id}` or `/Groups/{id}` path names, if there is one. */
+async function storedResource(tenant: TenantStore, endpoint: Endpoint, path: string): Promise<Value | undefined> {
   const [, , id, ...rest] = path.split('/');
   if (id === undefined || rest.length > 0) return undefined;
-  const collection = endpoint === 'users' ? store.users : endpoint === 'groups' ? store.groups : undefined;
-  return collection?.has(id) ? (collection.get(id) as Value) : undefined;
+  const collection = endpoint === 'users' ? tenant.users : endpoint === 'groups' ? tenant.groups : undefined;
+  return (await collection?.get(id)) as Value | undefined;
 }
 
 type FilteredPath = PatchPath & { filter: string };
@@ -64,22 +74,30 @@ function resolve(endpoint: Endpoint, resource: Value, operations: unknown[]): un
   /** Lower-cased attribute name -> its values as the operations so far have left them. */
   const resolved = new Map<string, Value[]>();
   const valuesOf: ValuesOf = (name) => (isMultiValued(endpoint, name) ? (resolved.get(name) ?? valuesIn(resource, name)) : undefined);
+  const carried: unknown[] = [];
+  /** Lower-cased attribute name -> where in `carried` its last replace is, while no later operation touched the attribute. */
+  const lastReplace = new Map<string, number>();
 
-  return operations.map((operation, index) => {
+  operations.forEach((operation, index) => {
     const { op, path, value } = (operation ?? {}) as PatchOperation;
     const verb = typeof op === 'string' ? op.toLowerCase() : '';
     const parsed = typeof path === 'string' ? parsePatchPath(withoutCorePrefix(path)) : undefined;
     const name = parsed?.attribute.toLowerCase() ?? '';
     const values = valuesOf(name);
     if (!isFiltered(parsed) || values === undefined) {
-      follow(verb, parsed, path, value, resolved, valuesOf);
-      return operation;
+      for (const touched of follow(verb, parsed, path, value, resolved, valuesOf)) lastReplace.delete(touched);
+      carried.push(operation);
+      return;
     }
     const after = applyFiltered(endpoint, verb, parsed, values, value);
-    if (!after) throw new NoTarget(`No value of ${parsed.attribute} matches the filter in '${String(path)}' (operation ${index + 1}, ${verb})`);
+    if (!after) throw new Refused(`No value of ${parsed.attribute} matches the filter in '${String(path)}' (operation ${index + 1}, ${verb})`, 'noTarget');
     resolved.set(name, after);
-    return after.length > 0 ? { op: 'replace', path: parsed.attribute, value: after } : { op: 'remove', path: parsed.attribute };
+    const superseded = lastReplace.get(name);
+    if (superseded !== undefined) carried[superseded] = undefined;
+    lastReplace.set(name, carried.length);
+    carried.push(after.length > 0 ? { op: 'replace', path: parsed.attribute, value: after } : { op: 'remove', path: parsed.attribute });
   });
+  return carried.filter((operation) => operation !== undefined);
 }
 
 /** A multi-valued attribute's values on the stored resource, [] when it has none. */
@@ -89,14 +107,21 @@ function valuesIn(resource: Value, name: string): Value[] {
   return Array.isArray(values) ? (values as Value[]) : [];
 }
 
-/** What each operation scimmy carries out itself does to the multi-valued attributes, so later filtered ones see it. */
-function follow(verb: string, parsed: PatchPath | undefined, path: unknown, value: unknown, resolved: Map<string, Value[]>, valuesOf: ValuesOf): void {
+/**
+ * What an operation scimmy carries out itself does to the multi-valued attributes, so later filtered
+ * ones see it; answers the names of those it touched.
+ */
+function follow(verb: string, parsed: PatchPath | undefined, path: unknown, value: unknown, resolved: Map<string, Value[]>, valuesOf: ValuesOf): string[] {
   const changes: [string, unknown][] = path === undefined && isPlainObject(value) ? Object.entries(value) : parsed ? [[parsed.attribute, value]] : [];
+  const touched: string[] = [];
   for (const [attribute, given] of changes) {
     const [name = '', sub] = withoutCorePrefix(attribute).toLowerCase().split('.');
     const before = valuesOf(name);
-    if (before) resolved.set(name, unfiltered(verb, before, sub, given));
+    if (!before) continue;
+    resolved.set(name, unfiltered(verb, before, sub, given));
+    touched.push(name);
   }
+  return touched;
 }
 
 function unfiltered(verb: string, before: Value[], sub: string | undefined, value: unknown): Value[] {
@@ -117,14 +142,17 @@ function applyFiltered(endpoint: Endpoint, verb: string, path: FilteredPath, val
   if (verb === 'remove') {
     return sub === undefined ? values.filter((each) => !selected.has(each)) : values.map((each) => (selected.has(each) ? withoutSub(each, sub) : each));
   }
-  const changed = (each: Value): Value => {
-    if (sub !== undefined) return withSub(each, sub, value);
-    // A value that is not an object goes to scimmy as it is, which answers invalidValue.
-    return verb === 'add' && isPlainObject(value) ? { ...each, ...value } : (value as Value);
-  };
+  const changed = changedBy(verb, path, value);
   if (selected.size > 0) return values.map((each) => (selected.has(each) ? changed(each) : each));
   const pinned = verb === 'add' ? equalitiesOf(path.filter) : undefined;
   return pinned && [...values, changed(pinned)];
+}
+
+/** What a filtered add or replace makes of each value it selects (or of the value its filter describes). */
+function changedBy(verb: string, { attribute, filter, sub }: FilteredPath, value: unknown): (each: Value) => Value {
+  if (sub !== undefined) return (each) => withSub(each, sub, value);
+  if (!isPlainObject(value)) throw new Refused(`The value of an operation on '${attribute}[${filter}]' must be an object (RFC 7644 §3.5.2)`, 'invalidValue');
+  return verb === 'add' ? (each) => ({ ...each, ...value }) : () => value;
 }
 
 /** The value with a sub-attribute set, under the name it already has in any letter case. */

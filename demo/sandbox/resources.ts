@@ -1,18 +1,26 @@
 import SCIMMY from 'scimmy';
-import { matchFilter } from './filter-match';
 import { ENTRA_GROUP_SCHEMA } from '../../src/constants';
+import { jsonShape } from './json-shape';
+import { listPage } from './list-page';
 import { scimError } from './scim-error';
 import { userExtensionFromEnv } from './user-extension';
 import { requireValidUserName } from './user-name';
-import type { GroupData, SandboxStore, Stored, UserData } from './store';
+import type { GroupData, ResourceCollection, Stored, TenantStore, UserData } from './store';
+
+/** What the handlers get with each request: the store of its key's tenant, and the sandbox's limits. */
+export interface ScimContext {
+  tenant: TenantStore;
+  /** SandboxConfig.maxValues. */
+  maxValues: number;
+}
 
 const { User, Group } = SCIMMY.Resources;
 
 /**
  * Declares Users (with the enterprise extension, and the required custom extension
  * SANDBOX_USER_EXTENSION names, if any) and Groups to scimmy. scimmy keeps declarations
- * process-wide, so the handlers hold no data: each sandbox's router passes its own store as
- * the handlers' context.
+ * process-wide, so the handlers hold no data: each request's context (ScimContext) brings the
+ * store of its key's tenant.
  */
 export function declareScimResources(): void {
   if (SCIMMY.Resources.declared(User)) return;
@@ -21,53 +29,48 @@ export function declareScimResources(): void {
   if (customExtension) User.schema.definition.extend(customExtension, true);
   SCIMMY.Resources.declare(User)
     .extend(SCIMMY.Schemas.EnterpriseUser, false)
-    .ingress((resource, instance, store: SandboxStore) => {
+    .ingress(async (resource, instance, { tenant, maxValues }: ScimContext) => {
       requireKnownSchemas(User, instance.schemas);
       const data = plain<UserData>(instance);
       requireValidUserName(data.userName);
-      const user = resource.id ? store.users.replace(resource.id, data) : store.users.create(data);
-      return withGroups(user, store);
+      requireValuesWithin(data, maxValues);
+      const user = resource.id ? await tenant.users.replace(resource.id, data) : await tenant.users.create(data);
+      return withGroups(user, tenant);
     })
-    .egress((resource, store: SandboxStore) => {
-      if (resource.id) return withGroups(store.users.get(resource.id), store);
-      const firstPage = firstPageOnly(resource, store.users.size);
-      const users = firstPage ? store.users.first(firstPage.count) : store.users.list();
-      const withMemberships = users.map((user) => withGroups(user, store));
-      if (firstPage) return Object.assign(new Array<Stored<UserData>>(firstPage.total), withMemberships);
-      return page(resource, resource.filter ? matchFilter('users', resource.filter.expression, withMemberships) : withMemberships);
+    .egress(async (resource, { tenant }: ScimContext) => {
+      if (resource.id) return withGroups(await found('User', tenant.users, resource.id), tenant);
+      return listPage(resource, 'users', tenant.users, { attribute: 'groups', add: (user) => withGroups(user, tenant) });
     })
-    .degress((resource, store: SandboxStore) => {
+    .degress(async (resource, { tenant }: ScimContext) => {
       const id = requireId(resource.id);
-      store.users.delete(id);
-      removeMember(store, id);
+      await tenant.users.delete(id);
+      await removeMember(tenant, id);
     });
 
   SCIMMY.Resources.declare(Group)
-    .ingress((resource, instance, store: SandboxStore) => {
+    .ingress(async (resource, instance, { tenant, maxValues }: ScimContext) => {
       requireKnownSchemas(Group, instance.schemas);
       const data = mergeDuplicateMembers(plain<GroupData>(instance));
-      requireExistingMembers(store, data);
-      return resource.id ? store.groups.replace(resource.id, data) : store.groups.create(data);
+      requireValuesWithin(data, maxValues);
+      await requireExistingMembers(tenant, data, resource.id, maxValues);
+      return resource.id ? tenant.groups.replace(resource.id, data) : tenant.groups.create(data);
     })
-    .egress((resource, store: SandboxStore) => {
-      if (resource.id) return store.groups.get(resource.id);
-      const groups = store.groups.list();
-      return page(resource, resource.filter ? matchFilter('groups', resource.filter.expression, groups) : groups);
+    .egress(async (resource, { tenant }: ScimContext) => {
+      if (resource.id) return found('Group', tenant.groups, resource.id);
+      return listPage(resource, 'groups', tenant.groups);
     })
-    .degress((resource, store: SandboxStore) => {
+    .degress(async (resource, { tenant }: ScimContext) => {
       const id = requireId(resource.id);
-      store.groups.delete(id);
-      removeMember(store, id);
+      await tenant.groups.delete(id);
+      await removeMember(tenant, id);
     });
 }
 
-/**
- * scimmy sorts and pages the matches itself, but a startIndex past the last match
- * gets the first page back instead of none. An empty array as long as the matches is
- * scimmy's documented way (see ListResponse) to say "none here, this many in total".
- */
-function page<T>(resource: SCIMMY.Types.Resource, matches: T[]): T[] {
-  return (resource.constraints?.startIndex ?? 1) > matches.length ? new Array<T>(matches.length) : matches;
+/** The resource with this id in the tenant; another tenant's id is as unknown as one never issued. */
+async function found<T extends object>(resourceType: string, collection: ResourceCollection<T>, id: string): Promise<Stored<T>> {
+  const resource = await collection.get(id);
+  if (!resource) throw scimError(404, `${resourceType} ${id} not found`);
+  return resource;
 }
 
 /**
@@ -75,18 +78,6 @@ function page<T>(resource: SCIMMY.Types.Resource, matches: T[]): T[] {
  * MicrosoftDocs/entra-docs docs/identity/app-provisioning/use-scim-to-provision-users-and-groups.md).
  */
 const TOLERATED_SCHEMAS = [ENTRA_GROUP_SCHEMA];
-
-/**
- * An unfiltered, unsorted first page needs only its own users. scimmy (1.3.5) turns every resource
- * egress returns into a schema instance before it pages, so a full list costs every user; an array
- * as long as the store with only the page filled in keeps totalResults and lets scimmy skip the holes.
- * Later pages take the full list: scimmy's own offset logic expects every resource up to the page.
- */
-function firstPageOnly(resource: SCIMMY.Types.Resource, total: number): { count: number; total: number } | undefined {
-  const { startIndex = 1, count, sortBy } = resource.constraints ?? {};
-  if (resource.filter || sortBy !== undefined || count === undefined || startIndex !== 1 || count >= total) return undefined;
-  return { count, total };
-}
 
 /** scimmy validates attributes but keeps URNs in `schemas` that the resource type does not declare. */
 function requireKnownSchemas(resourceType: typeof User | typeof Group, schemas: string[]): void {
@@ -97,6 +88,14 @@ function requireKnownSchemas(resourceType: typeof User | typeof Group, schemas: 
   if (unknown.length > 0) throw scimError(400, `Unknown schema ${unknown.join(', ')}`, 'invalidSyntax');
 }
 
+/** A resource holds at most `maxValues` values in its multi-valued attributes together (SANDBOX_MAX_VALUES). */
+function requireValuesWithin(data: UserData | GroupData, maxValues: number): void {
+  const { values } = jsonShape(data);
+  if (values > maxValues) {
+    throw scimError(400, `A resource may hold at most ${maxValues} values in its multi-valued attributes (emails, members, …); this one holds ${values}`, 'invalidValue');
+  }
+}
+
 /** A member listed twice is one member: the first listing is kept. */
 function mergeDuplicateMembers(group: GroupData): GroupData {
   if (!group.members) return group;
@@ -104,10 +103,18 @@ function mergeDuplicateMembers(group: GroupData): GroupData {
   return { ...group, members: group.members.filter(({ value }) => !seen.has(value) && seen.add(value)) };
 }
 
-function requireExistingMembers(store: SandboxStore, group: GroupData): void {
+/**
+ * Every member is a User or a Group of the same tenant, and in at most `maxValues` groups: a user's
+ * groups are shown on the user, and cost as much to show as as many values of its own.
+ */
+async function requireExistingMembers(tenant: TenantStore, group: GroupData, groupId: string | undefined, maxValues: number): Promise<void> {
   for (const { value } of group.members ?? []) {
-    if (!store.users.has(value) && !store.groups.has(value)) {
+    if (!(await tenant.users.has(value)) && !(await tenant.groups.has(value))) {
       throw scimError(400, `Member ${value} is neither a User nor a Group here`, 'invalidValue');
+    }
+    const memberOf = await tenant.groupsOf(value);
+    if (memberOf.length >= maxValues && !memberOf.some((membership) => membership.value === groupId)) {
+      throw scimError(400, `Member ${value} is already in ${maxValues} groups, the most one member may be in`, 'invalidValue');
     }
   }
 }
@@ -124,15 +131,15 @@ function plain<T>(instance: object): T {
 }
 
 /** `groups` is read-only on a User (RFC 7643 §4.1.2): it is derived from Group memberships. */
-function withGroups(user: Stored<UserData>, store: SandboxStore): Stored<UserData> {
-  const memberOf = store.memberships.groupsOf(user.id);
+async function withGroups(user: Stored<UserData>, tenant: TenantStore): Promise<Stored<UserData>> {
+  const memberOf = await tenant.groupsOf(user.id);
   if (memberOf.length === 0) return user;
   return { ...user, groups: memberOf.map((group) => ({ ...group, type: 'direct' })) };
 }
 
-function removeMember(store: SandboxStore, id: string): void {
-  for (const { value: groupId } of store.memberships.groupsOf(id)) {
-    const group = store.groups.get(groupId);
-    store.groups.replace(groupId, { ...group, members: group.members?.filter((member) => member.value !== id) });
+async function removeMember(tenant: TenantStore, id: string): Promise<void> {
+  for (const { value: groupId } of await tenant.groupsOf(id)) {
+    const group = await tenant.groups.get(groupId);
+    if (group) await tenant.groups.replace(groupId, { ...group, members: group.members?.filter((member) => member.value !== id) });
   }
 }

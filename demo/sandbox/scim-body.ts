@@ -1,23 +1,41 @@
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { SCIM_CONTENT_TYPE } from '../../src/constants';
+import { boundBodies, type BodyBounds } from './body-bounds';
 import { acceptEntraPatchValues } from './entra-dialect';
+import { patchOperations } from './patch-operations';
+import { isPlainObject } from './plain-object';
 import { sendScimError } from './scim-error';
+import { MAX_RESOURCE_BYTES } from './store';
 
 /**
  * Parses SCIM and plain JSON bodies before scimmy-routers does. Its own answer to malformed
  * JSON is labelled application/json, and to an unsupported charset is an HTML stack trace.
+ * Then refuses what would cost too much (body-bounds.ts) or what scimmy 1.3.5 answers with a 500.
  */
-export const parseScimBody: RequestHandler[] = [
-  express.json({ type: [SCIM_CONTENT_TYPE, 'application/json'] }),
-  requireSchemasArray,
-  acceptEntraPatchValues,
-];
+export function parseScimBody(bounds: BodyBounds): RequestHandler[] {
+  return [
+    express.json({ type: [SCIM_CONTENT_TYPE, 'application/json'], limit: MAX_RESOURCE_BYTES }),
+    boundBodies(bounds),
+    requireSchemasArray,
+    requireOperationObjects,
+    acceptEntraPatchValues,
+  ];
+}
 
 /** RFC 7643 §3: `schemas` is an array of URN strings; scimmy 1.3.5 also takes a lone string. */
 function requireSchemasArray(req: Request, res: Response, next: NextFunction): void {
   const schemas: unknown = typeof req.body === 'object' && req.body !== null ? (req.body as { schemas?: unknown }).schemas : undefined;
   if (schemas !== undefined && !(Array.isArray(schemas) && schemas.every((urn) => typeof urn === 'string'))) {
     sendScimError(res, 400, '"schemas" must be an array of URN strings', 'invalidSyntax');
+    return;
+  }
+  next();
+}
+
+/** RFC 7644 §3.5.2: each operation is an object. scimmy 1.3.5 reads `op` of each before it checks that: a 500 for `null`. */
+function requireOperationObjects(req: Request, res: Response, next: NextFunction): void {
+  if (patchOperations(req)?.every(isPlainObject) === false) {
+    sendScimError(res, 400, 'Each of "Operations" must be an object with "op" (and "path" and "value" as the op needs)', 'invalidSyntax');
     return;
   }
   next();

@@ -1,14 +1,16 @@
-import express, { type ErrorRequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
 import SCIMMY from 'scimmy';
 import SCIMMYRouters from 'scimmy-routers';
 import { authenticatedKey, requireApiKey } from './auth';
+import type { SandboxConfig } from './config';
 import { keepQueryWritable } from './express5-query';
 import type { KeyRing } from './keys';
 import { nestExtensionSubAttributes } from './extension-paths';
 import { resolveFilteredPaths } from './patch-filters';
 import { guardQueries } from './query-guard';
 import { limitPerKey } from './rate-limit';
-import { declareScimResources } from './resources';
+import { declareScimResources, type ScimContext } from './resources';
+import { rootSearch } from './root-search';
 import { parseScimBody, scimBodyErrors } from './scim-body';
 import { sendScimError } from './scim-error';
 import type { SandboxStore } from './store';
@@ -24,13 +26,27 @@ const lastResort: ErrorRequestHandler = (error: { status?: unknown }, _req, res,
   if (!res.headersSent) sendScimError(res, 500, 'Internal server error');
 };
 
-/** The SCIM API, to mount at `/scim/v2`: authentication, then rate limiting, then scimmy-routers. */
-export function scimRouter(store: SandboxStore, keys: KeyRing, windowMs: number): Router {
+/**
+ * The SCIM API, to mount at `/scim/v2`: authentication, then rate limiting, then scimmy-routers,
+ * with the store of the key's tenant as the context of every request.
+ */
+export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxConfig): Router {
   declareScimResources();
+  const contextOf = (req: Request): ScimContext => ({ tenant: store.tenant(authenticatedKey(req).id), maxValues: config.maxValues });
 
   const router = express.Router();
-  router.use(requireApiKey(keys), limitPerKey(windowMs), keepQueryWritable, parseScimBody, scimBodyErrors, guardQueries, nestExtensionSubAttributes, resolveFilteredPaths(store));
+  router.use(
+    requireApiKey(keys),
+    limitPerKey(config.windowMs),
+    keepQueryWritable,
+    parseScimBody(config),
+    scimBodyErrors,
+    guardQueries,
+    nestExtensionSubAttributes,
+    resolveFilteredPaths(contextOf),
+  );
   router.all('/Me', (_req, res) => sendScimError(res, 501, 'The sandbox has no /Me endpoint: API keys are not Users'));
+  router.post('/.search', rootSearch(contextOf));
 
   // scimmy's service provider config is process-wide and the SCIMMYRouters constructor
   // appends its authentication scheme to it, so clear the list to avoid one copy per sandbox.
@@ -40,7 +56,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, windowMs: number)
       type: 'bearer',
       // requireApiKey has already turned away unknown keys.
       handler: (req) => authenticatedKey(req).id,
-      context: () => store,
+      context: contextOf,
     }),
   );
   // The constructor also switches Bulk on. One Bulk request could write a thousand

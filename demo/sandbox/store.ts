@@ -1,8 +1,46 @@
-import { randomUUID } from 'node:crypto';
 import type SCIMMY from 'scimmy';
-import { MembershipIndex } from './memberships';
-import { scimError } from './scim-error';
-import { comparisonKey } from './user-name';
+import type { Plan } from './keys';
+
+/**
+ * What the sandbox keeps, as interfaces: the SQLite store (sqlite-store.ts) is one implementation,
+ * and a store shared by several processes (PostgreSQL, say) would be another module implementing
+ * the same. Every method is asynchronous for that reason, although SQLite answers at once.
+ */
+export interface SandboxStore {
+  keys: KeyStore;
+  /** The Users and Groups of one key: nothing in one tenant is reachable from another. */
+  tenant(tenantId: string): TenantStore;
+  close(): Promise<void>;
+}
+
+/** An API key as stored: only the hash of the secret, never the secret. */
+export interface KeyRecord {
+  /** A non-secret handle for the key; also its tenant's id. */
+  id: string;
+  hash: string;
+  plan: Plan;
+  /** The client address that asked for it, for sharing the key cap fairly between addresses. */
+  address: string;
+  /** Milliseconds since the epoch. */
+  lastUsed: number;
+}
+
+export interface KeyStore {
+  insert(key: KeyRecord): Promise<void>;
+  findByHash(hash: string): Promise<KeyRecord | undefined>;
+  touch(id: string, lastUsed: number): Promise<void>;
+  /** Deletes the key and everything its tenant holds. */
+  delete(id: string): Promise<void>;
+  /** Keys used at or after `since`. */
+  countUsedSince(since: number): Promise<number>;
+  /** Up to `limit` keys last used before `before`, least recently used first. */
+  unusedSince(before: number, limit: number): Promise<KeyRecord[]>;
+  /**
+   * Among keys used at or after `since`: the least recently used key of the address that holds the
+   * most (of two such addresses, the one whose least recently used key is older).
+   */
+  leastRecentOfBusiestAddress(since: number): Promise<KeyRecord | undefined>;
+}
 
 /** A resource as scimmy hands it to an ingress handler, minus what the server assigns. */
 export type UserData = Omit<SCIMMY.Schemas.User, 'id' | 'meta'>;
@@ -15,107 +53,44 @@ export interface Meta {
 
 export type Stored<T> = T & { id: string; meta: Meta };
 
-/** Told of every write: `before` is absent for a create, `after` for a delete. */
-export type WriteObserver<T> = (id: string, before: Stored<T> | undefined, after: Stored<T> | undefined) => void;
+export interface Membership {
+  /** The group's id. */
+  value: string;
+  display?: string;
+}
+
+export interface TenantStore {
+  users: ResourceCollection<UserData>;
+  groups: ResourceCollection<GroupData>;
+  /** The groups that list `memberId` (a User or a Group id) directly, in the order they were last written. */
+  groupsOf(memberId: string): Promise<Membership[]>;
+}
 
 /**
- * The resources of one resource type, in memory. One attribute is kept unique, compared by
- * `comparisonKey` (case-insensitively, as userName and displayName are not caseExact, RFC 7643).
+ * The resources of one type in one tenant, oldest first. One attribute (userName, displayName) is
+ * unique, compared case-insensitively after NFKC (user-name.ts comparisonKey): a repeat is a 409.
+ * Writes past the tenant's limits are refused with a SCIM error (403), as is a resource of more
+ * than MAX_RESOURCE_BYTES (413); a missing id is a 404.
  */
-export class Collection<T extends object> {
-  readonly #records = new Map<string, Stored<T>>();
-  readonly #resourceType: string;
-  readonly #uniqueAttribute: keyof T & string;
-  readonly #observe: WriteObserver<T>;
-
-  constructor(resourceType: string, uniqueAttribute: keyof T & string, observe: WriteObserver<T> = () => undefined) {
-    this.#resourceType = resourceType;
-    this.#uniqueAttribute = uniqueAttribute;
-    this.#observe = observe;
-  }
-
-  /** Every resource, oldest first. */
-  list(): Stored<T>[] {
-    return [...this.#records.values()].map((record) => structuredClone(record));
-  }
-
-  /** The `count` oldest resources. */
-  first(count: number): Stored<T>[] {
-    const records: Stored<T>[] = [];
-    for (const record of this.#records.values()) {
-      if (records.length === count) break;
-      records.push(structuredClone(record));
-    }
-    return records;
-  }
-
-  get size(): number {
-    return this.#records.size;
-  }
-
-  has(id: string): boolean {
-    return this.#records.has(id);
-  }
-
-  get(id: string): Stored<T> {
-    const record = this.#records.get(id);
-    if (!record) throw scimError(404, `${this.#resourceType} ${id} not found`);
-    return structuredClone(record);
-  }
-
-  create(data: T): Stored<T> {
-    this.#assertUnique(data);
-    const now = new Date().toISOString();
-    return this.#save({ ...structuredClone(data), id: randomUUID(), meta: { created: now, lastModified: now } });
-  }
-
-  replace(id: string, data: T): Stored<T> {
-    const { meta } = this.get(id);
-    this.#assertUnique(data, id);
-    return this.#save({ ...structuredClone(data), id, meta: { created: meta.created, lastModified: new Date().toISOString() } });
-  }
-
-  delete(id: string): void {
-    const record = this.#records.get(id);
-    if (!record) throw scimError(404, `${this.#resourceType} ${id} not found`);
-    this.#records.delete(id);
-    this.#observe(id, record, undefined);
-  }
-
-  #save(record: Stored<T>): Stored<T> {
-    const before = this.#records.get(record.id);
-    this.#records.set(record.id, record);
-    this.#observe(record.id, before, record);
-    return structuredClone(record);
-  }
-
-  #assertUnique(data: T, exceptId?: string): void {
-    const value = normalise(data[this.#uniqueAttribute]);
-    if (value === undefined) return;
-    for (const record of this.#records.values()) {
-      if (record.id !== exceptId && normalise(record[this.#uniqueAttribute]) === value) {
-        throw scimError(409, `${this.#uniqueAttribute} "${String(data[this.#uniqueAttribute])}" is already taken`, 'uniqueness');
-      }
-    }
-  }
+export interface ResourceCollection<T extends object> {
+  get(id: string): Promise<Stored<T> | undefined>;
+  /** The resources with these ids, in this order; ids it does not hold are left out. */
+  getMany(ids: readonly string[]): Promise<Stored<T>[]>;
+  has(id: string): Promise<boolean>;
+  create(data: T): Promise<Stored<T>>;
+  replace(id: string, data: T): Promise<Stored<T>>;
+  delete(id: string): Promise<void>;
+  count(): Promise<number>;
+  /** `limit` resources from the `offset`-th (0-based). */
+  page(offset: number, limit: number): Promise<Stored<T>[]>;
+  /** Every resource, `size` at a time, so a caller can hand the event loop back between batches. */
+  batches(size: number): AsyncIterable<Stored<T>[]>;
 }
 
-function normalise(value: unknown): string | undefined {
-  return typeof value === 'string' ? comparisonKey(value) : undefined;
-}
+/** The largest resource, as JSON, the sandbox stores: express.json's default body limit, 100 KB. */
+export const MAX_RESOURCE_BYTES = 100 * 1024;
 
-export interface SandboxStore {
-  users: Collection<UserData>;
-  groups: Collection<GroupData>;
-  /** Kept by `groups`: which groups list each member. */
-  memberships: MembershipIndex;
-}
-
-export function createStore(): SandboxStore {
-  const memberships = new MembershipIndex();
-  return {
-    users: new Collection<UserData>('User', 'userName'),
-    groups: new Collection<GroupData>('Group', 'displayName', (id, before, after) => memberships.update(id, before, after)),
-    memberships,
-  };
+export interface TenantLimits {
+  maxResources: number;
+  maxBytes: number;
 }
