@@ -44,7 +44,10 @@ function grammarProblem(endpoint: Endpoint, tokens: string[], parent?: string): 
       } else if (lower === 'and' || lower === 'or') expectingExpression = true;
       else return `Unexpected "${token}" in the filter`;
     } else if (token === '(') depth++;
-    else if (lower === 'not') continue;
+    else if (lower === 'not') {
+      // RFC 7644 §3.4.2.2: "not" "(" valFilter ")". scimmy 1.3.5 answers `not not (…)` with a 500.
+      if (tokens[index + 1] !== '(') return '"not" must be followed by a filter in parentheses';
+    }
     else if (token === CHECKED_VALUE_PATH) expectingExpression = false;
     else {
       if (!isAttributePath(endpoint, token, parent)) return `${token} is not an attribute here`;

@@ -6,6 +6,8 @@ export interface JsonShape {
   values: number;
   /** Levels of objects and arrays: `{}` is 1, `{"a":[{}]}` is 3. */
   depth: number;
+  /** Characters of its strings, keys left out. */
+  text: number;
 }
 
 /**
@@ -13,10 +15,11 @@ export interface JsonShape {
  * its own rather than by recursion, so no nesting a client sends can overflow the call stack.
  */
 export function jsonShape(json: unknown): JsonShape {
-  const shape: JsonShape = { values: 0, depth: 0 };
+  const shape: JsonShape = { values: 0, depth: 0, text: 0 };
   const pending: [node: unknown, depth: number, counted: boolean][] = [[json, 1, true]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, depth, counted] = next;
+    if (typeof node === 'string') shape.text += node.length;
     if (typeof node !== 'object' || node === null) continue;
     shape.depth = Math.max(shape.depth, depth);
     if (Array.isArray(node)) {

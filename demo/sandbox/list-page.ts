@@ -8,16 +8,23 @@ import type { ResourceCollection, Stored } from './store';
 
 /** A page's size when the request names none: scimmy's ListResponse default. */
 export const DEFAULT_COUNT = 20;
-/** Resources a filter or sort looks at per turn of the event loop, so other requests go on meanwhile. */
-const BATCH = 100;
 /**
- * What scimmy 1.3.5 costs to turn a stored resource into a response, in units of one value of a
- * multi-valued attribute (about 0.05 ms): a resource with none costs about 20. A page stops before
- * it costs more than PAGE_BUDGET, so no page blocks the process for long (RFC 7644 §3.4.2.4 lets a
- * page hold fewer resources than `count`; `itemsPerPage` says how many it holds).
+ * Resources a filter or sort looks at per turn of the event loop, so other requests go on meanwhile;
+ * 25 of the largest (100 KB) are about 2.5 MB of JSON to parse.
+ */
+const BATCH = 25;
+/** Resources read from the store at a time while a page fills up to its budget. */
+const PAGE_CHUNK = 10;
+/**
+ * What scimmy 1.3.5 costs to turn a stored resource into a response, in units of about what it
+ * costs to check one value of a multi-valued attribute: a resource with none costs about 20, and
+ * each 2 KB of text one more (to parse, check and serialise). A page stops before it costs more than
+ * PAGE_BUDGET (RFC 7644 §3.4.2.4 lets a page hold fewer resources than `count`; `itemsPerPage` says
+ * how many it holds), which keeps the largest page to a few tens of milliseconds.
  */
 const RESOURCE_COST = 20;
-const PAGE_BUDGET = 1000;
+const TEXT_PER_UNIT = 2048;
+const PAGE_BUDGET = 500;
 
 /** An attribute a resource shows but the store does not hold: a user's groups (RFC 7643 §4.1.2). */
 export interface Derived<T> {
@@ -43,18 +50,18 @@ export async function listPage<T extends object>(
   const offset = startIndex - 1;
   const filter = resource.filter?.expression;
   let total: number;
-  let candidates: Stored<T>[];
+  let read: (from: number, count: number) => Promise<Stored<T>[]>;
   if (filter === undefined && sortBy === undefined) {
     total = await collection.count();
-    candidates = await collection.page(offset, wanted);
+    read = (from, count) => collection.page(offset + from, count);
   } else {
     // Deriving costs a query per resource: only when the filter or sortBy may name the attribute.
     const named = derived && [filter, sortBy].some((text) => text?.toLowerCase().includes(derived.attribute.toLowerCase()));
     const ids = await matchingIds(endpoint, collection, named ? shown : async (stored) => stored, filter, sortBy, sortOrder === 'descending');
     total = ids.length;
-    candidates = await collection.getMany(ids.slice(offset, offset + wanted));
+    read = (from, count) => collection.getMany(ids.slice(offset + from, offset + from + count));
   }
-  const page = withinBudget(await Promise.all(candidates.map(shown)));
+  const page = await pageWithinBudget(read, Math.min(wanted, Math.max(total - offset, 0)), startIndex, shown);
   // scimmy builds the ListResponse from these after egress returns; sortBy is left out as the page is sorted.
   resource.constraints = { startIndex, count: page.length, totalResults: total } as typeof resource.constraints;
   return paddedForScimmy(page, startIndex, total);
@@ -84,14 +91,36 @@ async function matchingIds<T extends object>(
   return found.map(({ id }) => id);
 }
 
-/** The first resources of `page` that fit PAGE_BUDGET; at least one. */
-function withinBudget<T>(page: T[]): T[] {
+/**
+ * Up to `wanted` resources, read PAGE_CHUNK at a time, as many as fit PAGE_BUDGET (at least one).
+ * The copies paddedForScimmy may add cost as much as the first resource each, so they count too.
+ */
+async function pageWithinBudget<T extends object>(
+  read: (from: number, count: number) => Promise<Stored<T>[]>,
+  wanted: number,
+  startIndex: number,
+  shown: (stored: Stored<T>) => Promise<Stored<T>>,
+): Promise<Stored<T>[]> {
+  const page: Stored<T>[] = [];
   let spent = 0;
-  const fitting = page.findIndex((resource, index) => {
-    spent += RESOURCE_COST + jsonShape(resource).values;
-    return index > 0 && spent > PAGE_BUDGET;
-  });
-  return fitting === -1 ? page : page.slice(0, fitting);
+  let firstCost = 0;
+  for (let from = 0; from < wanted; from += PAGE_CHUNK) {
+    for (const stored of await read(from, Math.min(PAGE_CHUNK, wanted - from))) {
+      const resource = await shown(stored);
+      const cost = costOf(resource);
+      firstCost ||= cost;
+      const padding = page.length + 1 >= startIndex ? startIndex * firstCost : 0;
+      if (page.length > 0 && spent + cost + padding > PAGE_BUDGET) return page;
+      spent += cost;
+      page.push(resource);
+    }
+  }
+  return page;
+}
+
+function costOf(resource: object): number {
+  const { values, text } = jsonShape(resource);
+  return RESOURCE_COST + values + Math.ceil(text / TEXT_PER_UNIT);
 }
 
 /**

@@ -32,10 +32,20 @@ function requireSchemasArray(req: Request, res: Response, next: NextFunction): v
   next();
 }
 
-/** RFC 7644 §3.5.2: each operation is an object. scimmy 1.3.5 reads `op` of each before it checks that: a 500 for `null`. */
+/**
+ * RFC 7644 §3.5.2: each operation is an object, and one without a path adds or replaces the
+ * attributes of its value, an object. scimmy 1.3.5 reads `op` of each operation before it checks
+ * that, and takes `null` for an object: a 500 for `[null]` and for `[{"op":"add","value":null}]`.
+ */
 function requireOperationObjects(req: Request, res: Response, next: NextFunction): void {
-  if (patchOperations(req)?.every(isPlainObject) === false) {
+  const operations = patchOperations(req) ?? [];
+  if (!operations.every(isPlainObject)) {
     sendScimError(res, 400, 'Each of "Operations" must be an object with "op" (and "path" and "value" as the op needs)', 'invalidSyntax');
+    return;
+  }
+  const pathless = operations.find(({ op, path }) => path === undefined && typeof op === 'string' && op.toLowerCase() !== 'remove');
+  if (pathless && !isPlainObject(pathless.value)) {
+    sendScimError(res, 400, 'An operation without "path" must have an object of attributes as its "value"', 'invalidValue');
     return;
   }
   next();
