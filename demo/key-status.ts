@@ -4,8 +4,9 @@ import { CURRENT_KEY_PATH } from './sandbox/paths';
 import { onStoredKeyChange, readStoredKey } from './stored-key';
 
 /**
- * Whether the sandbox still knows `key`: it keeps keys in memory only, so a restarted `npm start`
- * has forgotten every key a browser stored. Unknown when the sandbox cannot be asked.
+ * Whether the sandbox still knows `key`: a key expires after a day unused, the fair share of the
+ * cap on keys may evict it, and its database file may have been deleted. Unknown when the sandbox
+ * cannot be asked.
  */
 async function sandboxKnows(key: string): Promise<boolean | undefined> {
   try {
@@ -34,7 +35,7 @@ export function startKeyStatus(line: HTMLElement): void {
     void sandboxKnows(stored.key).then((known) => {
       if (known !== false || generation !== shown) return;
       link.textContent = 'Create a new key';
-      line.replaceChildren('The stored key is no longer known to the sandbox: it restarted (it keeps keys in memory only) or the key expired, so presses get 401. ', link);
+      line.replaceChildren('The stored key is no longer known to the sandbox: it expired unused, was evicted to make room for new keys, or the sandbox database was deleted, so presses get 401. ', link);
     });
   };
   onStoredKeyChange(render);

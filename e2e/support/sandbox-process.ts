@@ -12,6 +12,8 @@ export interface SandboxProcess {
   scimUrl: string;
   /** Every access-log line so far (`GET /scim/v2/Schemas 200 1.2 ms`). */
   log: string[];
+  /** The process id, to read what the process uses (/proc/{pid}/status). */
+  pid: number;
   createApiKey(plan: Plan): Promise<string>;
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export async function startSandboxProcess(env: Record<string, string>): Promise<
     url: `${origin}/`,
     scimUrl: `${origin}${SCIM_PATH}`,
     log,
+    pid: child.pid ?? 0,
     createApiKey: (plan) => createApiKey(`${origin}/`, plan),
     close: async () => {
       if (child.exitCode !== null) return;
