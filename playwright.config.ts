@@ -1,11 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
+import { toolPath } from './scripts/debian-tools';
 
 // Every sandbox a test starts, in a worker or a child process, keeps its data in memory only.
 process.env[DATABASE_ENV] = IN_MEMORY_DATABASE;
-
-// Debian's Chromium: Playwright cannot download its own browsers on this network.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,7 +17,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: chromiumPath,
+      // Debian's Chromium: Playwright cannot download its own browsers on this network.
+      executablePath: toolPath('chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',
