@@ -109,7 +109,7 @@ async function pageWithinBudget<T extends object>(
       const resource = await shown(stored);
       const cost = costOf(resource);
       firstCost ||= cost;
-      const padding = page.length + 1 >= startIndex ? startIndex * firstCost : 0;
+      const padding = startIndex > 1 && page.length + 1 >= startIndex ? startIndex * firstCost : 0;
       if (page.length > 0 && spent + cost + padding > PAGE_BUDGET) return page;
       spent += cost;
       page.push(resource);
