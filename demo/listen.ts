@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 export interface Listening {
   /** e.g. `http://localhost:8787`, with the port actually bound (`port` 0 picks a free one). */
   origin: string;
-  /** Lets requests under way finish and drops idle keep-alive connections, so the port is free at once. */
+  /**
+   * Stops listening and drops every connection, keep-alive ones included (a browser or a client
+   * polling on one would otherwise keep the server open), so the port is free at once.
+   */
   close(): Promise<void>;
 }
 
@@ -19,7 +22,7 @@ export async function listen(app: RequestListener, port: number, host: string): 
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeIdleConnections();
+        server.closeAllConnections();
       }),
   };
 }

@@ -7,18 +7,21 @@ import { fileURLToPath } from 'node:url';
 
 // dist/ is not in git, so a fresh clone has none, and a pull that changes src/ leaves it behind.
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-/** What a page embedding the ES build loads first: the loader, then the element's chunk. */
-const PAGE_FILES = ['dist/scim-generator.js', 'dist/chunks/scim-generator-element.js'];
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+/**
+ * What a page embedding the ES build loads first (the loader, then the element's chunk), and the
+ * file `npm run build` writes last: without it, a build was cut short.
+ */
+export const BUILT_FILES = ['dist/scim-generator.js', 'dist/chunks/scim-generator-element.js', 'dist/react.d.ts'];
 /** What `npm run build` reads (folders whole, tests left out). */
 const BUILD_INPUTS = ['src', 'build', 'vite.config.ts', 'package-lock.json'];
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 
-async function modifiedAt(path: string): Promise<number | undefined> {
+async function modifiedAt(root: string, path: string): Promise<number | undefined> {
   return (await stat(join(root, path)).catch(() => undefined))?.mtimeMs;
 }
 
-async function newestInput(): Promise<number> {
+async function newestInput(root: string): Promise<number> {
   const paths: string[] = [];
   for (const input of BUILD_INPUTS) {
     paths.push(input);
@@ -27,15 +30,15 @@ async function newestInput(): Promise<number> {
       if (!isTest(file)) paths.push(join(input, file));
     }
   }
-  const times = await Promise.all(paths.map(modifiedAt));
+  const times = await Promise.all(paths.map((path) => modifiedAt(root, path)));
   return Math.max(...times.map((time) => time ?? 0));
 }
 
-/** Whether dist/ lacks a file the page loads, or is older than something the build reads. */
-export async function distIsStale(): Promise<boolean> {
-  const built = await Promise.all(PAGE_FILES.map(modifiedAt));
+/** Whether `root`'s dist/ lacks one of those files, or is older than something the build reads. */
+export async function distIsStale(root = repoRoot): Promise<boolean> {
+  const built = await Promise.all(BUILT_FILES.map((path) => modifiedAt(root, path)));
   if (built.some((time) => time === undefined)) return true;
-  return Math.min(...(built as number[])) < (await newestInput());
+  return Math.min(...(built as number[])) < (await newestInput(root));
 }
 
 /**
@@ -46,7 +49,7 @@ export async function distIsStale(): Promise<boolean> {
 export async function buildDistIfStale(say: (line: string) => void): Promise<void> {
   if (!(await distIsStale())) return;
   say('dist/ is missing or older than src/: building it with `npm run build` (about a minute)…');
-  const build = spawn('npm', ['run', 'build'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const build = spawn('npm', ['run', 'build'], { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   for (const stream of [build.stdout, build.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = (signal: NodeJS.Signals) => {
