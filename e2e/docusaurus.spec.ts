@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './support/page-errors';
-import { pressOnBuiltPage, staticFiles, testButtonInThemeBrand, useBuiltDocsSite } from './support/docs-site';
+import { pressOnBuiltPage, testButtonInThemeBrand, useBuiltDocsSite } from './support/docs-site';
 
-// A Docusaurus 3 site with the README's two recipes (e2e/fixtures/docusaurus-site): an MDX page,
+// A Docusaurus 3 site with the two recipes of docs/platforms/docusaurus.md (e2e/fixtures/docusaurus-site): an MDX page,
 // and a TSX page with the event hook. The package is installed from `npm pack`, the site built by
 // `docusaurus build` (server rendering included) and served as static files beside the sandbox.
 // The fixture's package.json has no "type" field, as `create-docusaurus` makes it: with "module",
@@ -14,7 +14,7 @@ import { pressOnBuiltPage, staticFiles, testButtonInThemeBrand, useBuiltDocsSite
 const site = useBuiltDocsSite(
   fileURLToPath(new URL('./fixtures/docusaurus-site/', import.meta.url)),
   { packageName: '@docusaurus/core', script: 'bin/docusaurus.mjs' },
-  staticFiles('build'),
+  { outDir: 'build' },
   // About 20 s on an idle 2-core machine, and longer beside other tests.
   180_000,
 );

@@ -3,23 +3,24 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test, expect } from './support/page-errors';
-import { pressOnBuiltPage, testButtonInThemeBrand, useBuiltDocsSite, type ServeBuild } from './support/docs-site';
+import { pressOnBuiltPage, testButtonInThemeBrand, useBuiltDocsSite } from './support/docs-site';
 
 // An Astro Starlight site (e2e/fixtures/starlight-site) with the element in an MDX page and a
 // component whose <script> imports the package, installed from `npm pack`. `astro build` makes a
 // server (@astrojs/node, middleware mode) that renders every page on request; the test mounts it
 // beside the sandbox SCIM provider, as a Node app would.
 
-/** The build's browser assets, then its server-rendering handler for everything else. */
-const astroMiddleware: ServeBuild = async (siteDir) => {
-  const { handler } = (await import(pathToFileURL(join(siteDir, 'dist/server/entry.mjs')).href)) as { handler: express.Handler };
-  return express.Router().use(express.static(join(siteDir, 'dist/client'))).use(handler);
-};
+/** The request handler of the server `astro build` made (dist/server/entry.mjs), which renders the pages. */
+async function astroHandler(siteDir: string): Promise<express.Handler> {
+  const entry = pathToFileURL(join(siteDir, 'dist/server/entry.mjs')).href;
+  return ((await import(entry)) as { handler: express.Handler }).handler;
+}
 
 const site = useBuiltDocsSite(
   fileURLToPath(new URL('./fixtures/starlight-site/', import.meta.url)),
   { packageName: 'astro', script: 'astro.js' },
-  astroMiddleware,
+  // Its browser assets, then the server for everything else.
+  { outDir: 'dist/client', handler: astroHandler },
   180_000,
 );
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { THEME_BRAND_COLORS } from '../src/widget/css-properties';
 import { blockingViolations, runAxe } from './support/axe';
-import { buttonColors, painted } from './support/colors';
+import { BLACK, buttonColors, painted, WHITE } from './support/colors';
 import { generateButton } from './support/generator';
 import { test, expect } from './support/site-test';
 
@@ -26,9 +26,6 @@ async function openThemedPage(page: Page, url: string, css: string): Promise<Loc
   await expect(button).toBeVisible();
   return button;
 }
-
-const BLACK = [0, 0, 0];
-const WHITE = [255, 255, 255];
 
 for (const [variable, brand] of Object.entries(THEMES)) {
   for (const scheme of ['light', 'dark'] as const) {

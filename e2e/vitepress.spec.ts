@@ -2,16 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './support/page-errors';
-import { pressOnBuiltPage, staticFiles, testButtonInThemeBrand, useBuiltDocsSite } from './support/docs-site';
+import { pressOnBuiltPage, testButtonInThemeBrand, useBuiltDocsSite } from './support/docs-site';
 
-// A VitePress site set up as the README says (e2e/fixtures/vitepress-site), with the package
+// A VitePress site set up as docs/platforms/vitepress.md says (e2e/fixtures/vitepress-site), with the package
 // installed from `npm pack`, built by `vitepress build` (server rendering included) and served
 // as static files beside the sandbox SCIM provider. The build throws as it did before the `node`
 // export condition (`ReferenceError: HTMLElement is not defined` while rendering the page).
 const site = useBuiltDocsSite(
   fileURLToPath(new URL('./fixtures/vitepress-site/', import.meta.url)),
   { packageName: 'vitepress', script: 'bin/vitepress.js' },
-  staticFiles('.vitepress/dist'),
+  { outDir: '.vitepress/dist' },
   120_000,
 );
 

@@ -11,7 +11,7 @@ export function painted(page: Page, color: string): Promise<number[]> {
   }, color);
 }
 
-/** A button's computed background and text colours, as painted. */
+/** The background and text colours a button paints, as sRGB bytes. */
 export async function buttonColors(button: Locator): Promise<{ background: number[]; text: number[] }> {
   const { background, text } = await button.evaluate((element) => {
     const style = getComputedStyle(element);
@@ -19,3 +19,6 @@ export async function buttonColors(button: Locator): Promise<{ background: numbe
   });
   return { background: await painted(button.page(), background), text: await painted(button.page(), text) };
 }
+
+export const BLACK = [0, 0, 0];
+export const WHITE = [255, 255, 255];
