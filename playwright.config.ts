@@ -5,6 +5,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own command, `npm run test:wordpress` (e2e/wordpress/playwright.config.ts).
+  testIgnore: 'wordpress/**',
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,
