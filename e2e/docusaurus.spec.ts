@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect } from './support/page-errors';
 import { binOf, buildDocsSite, pressOnBuiltPage, type BuiltDocsSite } from './support/docs-site';
 
-// A Docusaurus 3 site with the README's two recipes (e2e/fixtures/docusaurus-site): an MDX page,
+// A Docusaurus 3 site with the two recipes of docs/platforms/docusaurus.md (e2e/fixtures/docusaurus-site): an MDX page,
 // and a TSX page with the event hook. The package is installed from `npm pack`, the site built by
 // `docusaurus build` (server rendering included) and served as static files beside the sandbox.
 // The fixture's package.json has no "type" field, as `create-docusaurus` makes it: with "module",

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect } from './support/page-errors';
 import { binOf, buildDocsSite, pressOnBuiltPage, type BuiltDocsSite } from './support/docs-site';
 
-// A VitePress site set up as the README says (e2e/fixtures/vitepress-site), with the package
+// A VitePress site set up as docs/platforms/vitepress.md says (e2e/fixtures/vitepress-site), with the package
 // installed from `npm pack`, built by `vitepress build` (server rendering included) and served
 // as static files beside the sandbox SCIM provider.
 const siteFixture = fileURLToPath(new URL('./fixtures/vitepress-site/', import.meta.url));

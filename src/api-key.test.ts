@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readApiKey, watchApiKey } from './api-key';
+import { readApiKey } from './api-key';
+import { watchApiKey } from './batch/watch-api-key';
 import { API_KEY_STORAGE_NAME } from './constants';
 
 function storageHolding(value: string | null): () => Storage {

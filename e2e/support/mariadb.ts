@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { WORDPRESS_STACK } from '../../scripts/ensure-wordpress';
+import { requireTool } from '../../scripts/debian-tools';
 import { startServerProcess } from './server-process';
 
 const run = promisify(execFile);
@@ -25,19 +25,19 @@ export async function startMariaDb(dir: string, database: string): Promise<Maria
   // Its redo log is 96 MB by default: a test's few tables need far less.
   const common = ['--no-defaults', `--datadir=${datadir}`, '--innodb-log-file-size=8M', ...asUser];
 
-  await run(WORDPRESS_STACK.mariadbInstallDb, [
+  await run(requireTool('mariadb-install-db'), [
     ...common,
     '--auth-root-authentication-method=normal',
     '--skip-test-db',
     '--skip-name-resolve',
   ]);
   const server = await startServerProcess(
-    WORDPRESS_STACK.mariadbd,
+    requireTool('mariadbd'),
     [...common, `--socket=${socket}`, '--skip-networking', '--innodb-buffer-pool-size=16M'],
     /ready for connections/,
   );
   try {
-    await run(WORDPRESS_STACK.mariadb, ['--no-defaults', `--socket=${socket}`, '--user=root', '-e', `CREATE DATABASE \`${database}\``]);
+    await run(requireTool('mariadb'), ['--no-defaults', `--socket=${socket}`, '--user=root', '-e', `CREATE DATABASE \`${database}\``]);
   } catch (error) {
     await server.stop();
     throw error;

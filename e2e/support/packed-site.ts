@@ -47,12 +47,17 @@ export async function createPackedSite(fixtureDir: string): Promise<PackedSite> 
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Runs `node` with `args` in `cwd`; rejects with its output when it exits non-zero. */
-export async function runNode(args: string[], cwd: string): Promise<string> {
+/** Runs `command` with `args` in `cwd`; resolves with its output, rejects with it when it exits non-zero. */
+export async function runCommand(command: string, args: string[], cwd: string): Promise<string> {
   try {
-    return (await run(process.execPath, args, { cwd, maxBuffer: 16 * 1024 * 1024 })).stdout;
+    return (await run(command, args, { cwd, maxBuffer: 16 * 1024 * 1024 })).stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`node ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
   }
+}
+
+/** Runs this `node` with `args` in `cwd`, as `runCommand`. */
+export function runNode(args: string[], cwd: string): Promise<string> {
+  return runCommand(process.execPath, args, cwd);
 }

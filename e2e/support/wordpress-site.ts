@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
-import { WORDPRESS_STACK } from '../../scripts/ensure-wordpress';
+import { requireTool } from '../../scripts/debian-tools';
 import { startMariaDb } from './mariadb';
 import { onProcessExit, startServerProcess } from './server-process';
 
@@ -121,7 +121,7 @@ export async function startWordPress(plugins: PluginSource[]): Promise<WordPress
     const debugLog = join(dir, 'php.log');
     // Debian links some of WordPress's files to its own copies of the libraries (underscore.js,
     // getID3) by relative links, which a copy must follow. cp(1): some twenty times faster than fs.cp here.
-    await run('cp', ['-r', '--dereference', WORDPRESS_STACK.wordpress, siteDir]);
+    await run('cp', ['-r', '--dereference', requireTool('wordpress'), siteDir]);
     const pluginsDir = join(siteDir, 'wp-content/plugins');
     await mkdir(pluginsDir, { recursive: true });
     for (const plugin of plugins) await installPlugin(pluginsDir, plugin);
@@ -131,7 +131,7 @@ export async function startWordPress(plugins: PluginSource[]): Promise<WordPress
     await writeFile(join(siteDir, 'wp-config.php'), wpConfig(database.socket, debugLog));
 
     const php = await startServerProcess(
-      WORDPRESS_STACK.php,
+      requireTool('php'),
       ['-S', '127.0.0.1:0', '-t', siteDir, ROUTER_SCRIPT],
       /Development Server \((http:\/\/[^)]+)\) started/,
       // The page, its styles and the element's script in parallel rather than one by one.
@@ -140,7 +140,7 @@ export async function startWordPress(plugins: PluginSource[]): Promise<WordPress
     stops.push(php.stop);
     const url = `${php.ready[1]}/`;
 
-    const { stdout } = await run(WORDPRESS_STACK.php, [INSTALL_SCRIPT, siteDir, url]);
+    const { stdout } = await run(requireTool('php'), [INSTALL_SCRIPT, siteDir, url]);
     const accounts = JSON.parse(stdout) as Accounts;
 
     const rest = async (user: RestUser, route: string, body: object) => {

@@ -64,7 +64,8 @@ async function run(resourceType: 'Users' | 'Groups', steps: { action: Action; se
   const config: GeneratorConfig = parsed.config;
   const server = deferredFetch();
   vi.stubGlobal('fetch', server.fetch);
-  const host = new EventTarget() as HTMLElement;
+  // An element of a document without a window: events but no storage to watch.
+  const host = Object.assign(new EventTarget(), { ownerDocument: { defaultView: null } }) as unknown as HTMLElement;
   const controller = new BatchController(host);
   const presses: Press[] = [];
   const current = () => presses.at(-1);

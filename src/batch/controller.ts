@@ -24,6 +24,8 @@ export class BatchController {
   #checks: BatchChecks | undefined;
   /** The key the current batch sent; undefined before the first press. */
   #batchApiKey: string | null | undefined;
+  /** Stops watching the stored key, which starts with the first batch. */
+  #stopWatchingApiKey: (() => void) | undefined;
   /** This element's record generator, kept across presses so that a seeded sequence continues. */
   #records: { seed: number | undefined; generate: RecordGenerator } | undefined;
 
@@ -51,6 +53,7 @@ export class BatchController {
       const makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active, profile: config.profile, schema });
       const apiKey = readApiKey();
       this.#batchApiKey = apiKey;
+      this.#watchApiKey(runtime);
       runtime.runBatch(config, makeRecords, { apiKey, addMembers }, {
         signal: batch.signal,
         batchId,
@@ -108,6 +111,8 @@ export class BatchController {
     this.#abandon();
     this.#batch = undefined;
     this.#batchApiKey = undefined;
+    this.#stopWatchingApiKey?.();
+    this.#stopWatchingApiKey = undefined;
     clearTimeout(this.#planCardTimer);
     this.#setState(INITIAL_STATE);
   }
@@ -118,6 +123,13 @@ export class BatchController {
     this.#actions = undefined;
     this.#checks?.abandon();
     this.#checks = undefined;
+  }
+
+  /** From the first batch on, marks the batch's notice out of date when the stored key changes. */
+  #watchApiKey({ watchApiKey }: BatchRuntime): void {
+    // A document without a window (a template's, say) has no storage to watch.
+    const view = this.host.ownerDocument.defaultView;
+    if (view) this.#stopWatchingApiKey ??= watchApiKey((apiKey) => this.apiKeyChanged(apiKey), view);
   }
 
   /** The generator for `seed`: the same one press after press, a new one when the seed changes. */

@@ -1,5 +1,4 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
-import { watchApiKey } from '../api-key';
 import { batchControllerFor } from '../batch/controller';
 import { batchRuntime } from '../batch/load-runtime';
 import { parseConfig, type GeneratorAttributes } from '../config';
@@ -50,7 +49,6 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   // Cheap enough to redo on each render; a changed attribute takes effect at once.
   const parsed = parseConfig(attributes, host.ownerDocument.baseURI);
   usePreloadWhenIdle();
-  useEffect(() => watchApiKey((apiKey) => controller.apiKeyChanged(apiKey), host.ownerDocument.defaultView ?? window), [controller, host]);
 
   if (!parsed.ok) {
     return (
