@@ -3,6 +3,8 @@ import { toolPath } from './scripts/debian-tools';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own command, `npm run test:wordpress` (e2e/wordpress/playwright.config.ts).
+  testIgnore: 'wordpress/**',
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,
