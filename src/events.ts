@@ -1,7 +1,7 @@
 import type { ActionItemResult, ActionResult } from './batch/actions';
 import type { CheckReport } from './batch/checks';
 import type { BatchResult, ItemResult } from './batch/results';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './event-names';
 
 /**
  * The events the element dispatches: the one table the typings and custom-elements.json derive

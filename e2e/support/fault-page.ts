@@ -1,5 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/constants';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/event-names';
 import type { BatchResult } from '../../src/index';
 import { startFaultServer, type FaultServer } from './fault-server';
 import { bundleSite, listen, type RunningServer } from './http';
