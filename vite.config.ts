@@ -53,6 +53,7 @@ export default defineConfig(({ mode }) => ({
         chunkFileNames: mode === 'server-safe' ? 'shared/[name]-[hash].js' : 'chunks/[name]-[hash].js',
         minify: true,
         charset: 'ascii',
+        comments: false,
       },
     },
   },
