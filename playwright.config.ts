@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium: Playwright cannot download its own browsers on this network.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { toolPath } from './scripts/debian-tools';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Its own command, `npm run test:wordpress` (e2e/wordpress/playwright.config.ts).
+  testIgnore: 'wordpress/**',
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,
@@ -15,7 +15,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: chromiumPath,
+      // Debian's Chromium: Playwright cannot download its own browsers on this network.
+      executablePath: toolPath('chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { THEME_BRAND_COLORS } from '../src/widget/css-properties';
 import { blockingViolations, runAxe } from './support/axe';
+import { BLACK, buttonColors, painted, WHITE } from './support/colors';
 import { generateButton } from './support/generator';
 import { test, expect } from './support/site-test';
 
@@ -18,25 +19,6 @@ const THEMES: Record<(typeof THEME_BRAND_COLORS)[number], { light: string; dark:
 
 const PAGES = { light: { background: '#fff', text: '#1b1b1f' }, dark: { background: '#1b1b1f', text: '#dfdfd6' } };
 
-/** Any CSS colour as the sRGB bytes it paints: computed colours come in several syntaxes (rgb(), lch(), color()). */
-function painted(page: Page, color: string): Promise<number[]> {
-  return page.evaluate((css) => {
-    const context = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d');
-    if (!context) throw new Error('No 2D canvas to paint colours on');
-    context.fillStyle = css;
-    context.fillRect(0, 0, 1, 1);
-    return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
-  }, color);
-}
-
-async function buttonColors(button: Locator): Promise<{ background: number[]; text: number[] }> {
-  const { background, text } = await button.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return { background: style.backgroundColor, text: style.color };
-  });
-  return { background: await painted(button.page(), background), text: await painted(button.page(), text) };
-}
-
 async function openThemedPage(page: Page, url: string, css: string): Promise<Locator> {
   await page.goto(url);
   await page.addStyleTag({ content: css });
@@ -44,9 +26,6 @@ async function openThemedPage(page: Page, url: string, css: string): Promise<Loc
   await expect(button).toBeVisible();
   return button;
 }
-
-const BLACK = [0, 0, 0];
-const WHITE = [255, 255, 255];
 
 for (const [variable, brand] of Object.entries(THEMES)) {
   for (const scheme of ['light', 'dark'] as const) {

@@ -1,21 +1,19 @@
 // @vitest-environment node
-// custom-elements.json: current, valid, and shown truthfully by the README's tables.
+// custom-elements.json: current, valid, and shown truthfully by the documented tables (README.md or docs/).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, describeElement, manifestText } from '../scripts/manifest';
+import { documentedFrom } from './test-support/documentation';
 
 const require = createRequire(import.meta.url);
 const checkedIn = readFileSync(MANIFEST_FILE, 'utf8');
 const element = describeElement();
 
-/** The backticked names in the first column of the README table whose first header cell is `header`. */
-function readmeTable(header: string): string[] {
-  const lines = readFileSync('README.md', 'utf8').split('\n');
-  const start = lines.findIndex((line) => line.startsWith(`| ${header} |`));
-  if (start < 0) throw new Error(`README.md has no table headed "${header}"`);
-  const rows = lines.slice(start + 2);
+/** The backticked names in the first column of the documented table whose first header cell is `header`. */
+function documentedTable(header: string): string[] {
+  const [, , ...rows] = documentedFrom((line) => line.startsWith(`| ${header} |`), `a table headed "${header}"`);
   const end = rows.findIndex((line) => !line.startsWith('|'));
   return rows.slice(0, end < 0 ? undefined : end).map((row) => /^\|\s*`([^`]+)`/.exec(row)?.[1] ?? row);
 }
@@ -32,13 +30,13 @@ describe('custom-elements.json', () => {
   });
 });
 
-describe('README tables', () => {
+describe('the documented tables', () => {
   it.each([
     ['attribute', element.attributes],
     ['event', element.events],
     ['part', element.cssParts],
     ['custom property', element.cssProperties],
   ])('the %s table lists what the manifest lists', (header, described) => {
-    expect(readmeTable(header).sort()).toEqual(described.map(({ name }) => name).sort());
+    expect(documentedTable(header).sort()).toEqual(described.map(({ name }) => name).sort());
   });
 });

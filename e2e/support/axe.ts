@@ -5,13 +5,18 @@ import { createRequire } from 'node:module';
 const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
- * Runs axe-core on the whole page (it enters open shadow roots), attaches the full results to
- * the test report and prints a summary, so passes and findings are visible, not just failures.
+ * Runs axe-core on the whole page, or on the elements `selector` matches (it enters open shadow
+ * roots), attaches the full results to the test report and prints a summary, so passes and
+ * findings are visible, not just failures.
  */
-export async function runAxe(page: Page, testInfo: TestInfo, label: string): Promise<AxeResults> {
+export async function runAxe(page: Page, testInfo: TestInfo, label: string, selector?: string): Promise<AxeResults> {
   await page.addScriptTag({ path: axeScript });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe.run(document),
+  const results = await page.evaluate(
+    (selector) =>
+      (window as unknown as { axe: { run(context: Document | { include: string[] }): Promise<AxeResults> } }).axe.run(
+        selector ? { include: [selector] } : document,
+      ),
+    selector,
   );
   await testInfo.attach(`axe results: ${label}`, {
     body: JSON.stringify(results, null, 2),

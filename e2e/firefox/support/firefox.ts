@@ -4,10 +4,11 @@ import { API_KEY_STORAGE_NAME } from '../../../src/constants';
 import { COMPLETE_EVENT } from '../../../src/event-names';
 import type { BatchResult } from '../../../src/index';
 import { readResultLines, type RenderedLine } from '../../support/result-lines';
+import { toolPath } from '../../../scripts/debian-tools';
 
 // Debian's Firefox ESR over WebDriver BiDi: Playwright's own Firefox cannot be downloaded here, and
 // its BiDi channel needs commands this Firefox does not have (emulation.setMediaFeaturesOverride).
-const firefoxPath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const firefoxPath = toolPath('firefox');
 
 export interface FirefoxPages {
   /**

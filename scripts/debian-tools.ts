@@ -1,0 +1,91 @@
+// The programs the tests take from Debian rather than npm: the browsers (Playwright and puppeteer
+// cannot download their own here), the docs site generators MkDocs and Hugo, and WordPress with the
+// PHP and MariaDB it runs on (`npm run test:wordpress`). Each is found at
+// its Debian path (or where its variable points), installed with apt-get when missing and this
+// user is root (`scripts/ensure-tools.ts`), and otherwise named with what to install.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+interface DebianTool {
+  /** Where Debian installs the program. */
+  path: string;
+  /** An environment variable that points at another copy instead. */
+  variable?: string;
+  /** Other files the tests need from the packages, e.g. a theme. */
+  alsoNeeds?: string[];
+  packages: string[];
+}
+
+export const DEBIAN_TOOLS = {
+  chromium: { path: '/usr/bin/chromium', variable: 'CHROMIUM_PATH', packages: ['chromium'] },
+  firefox: { path: '/usr/bin/firefox-esr', variable: 'FIREFOX_PATH', packages: ['firefox-esr'] },
+  mkdocs: {
+    path: '/usr/bin/mkdocs',
+    alsoNeeds: ['/usr/share/mkdocs/themes/material/mkdocs_theme.yml'],
+    packages: ['mkdocs', 'mkdocs-material'],
+  },
+  hugo: { path: '/usr/bin/hugo', packages: ['hugo'] },
+  // WordPress 6.1's files, which the test copies, and its default theme (a block theme).
+  wordpress: {
+    path: '/usr/share/wordpress',
+    alsoNeeds: ['/usr/share/wordpress/wp-content/themes/twentytwentythree/theme.json'],
+    packages: ['wordpress', 'wordpress-theme-twentytwentythree'],
+  },
+  php: { path: '/usr/bin/php', packages: ['php-cli', 'php-mysql'] },
+  mariadbd: { path: '/usr/sbin/mariadbd', packages: ['mariadb-server'] },
+  'mariadb-install-db': { path: '/usr/bin/mariadb-install-db', packages: ['mariadb-server'] },
+  mariadb: { path: '/usr/bin/mariadb', packages: ['mariadb-server'] },
+} as const satisfies Record<string, DebianTool>;
+
+export type ToolName = keyof typeof DEBIAN_TOOLS;
+
+export function isToolName(name: string): name is ToolName {
+  return Object.hasOwn(DEBIAN_TOOLS, name);
+}
+
+/** The program's path: its variable's value when set, else Debian's. */
+export function toolPath(name: ToolName): string {
+  const tool: DebianTool = DEBIAN_TOOLS[name];
+  return (tool.variable && process.env[tool.variable]) || tool.path;
+}
+
+function isPresent(name: ToolName): boolean {
+  const tool: DebianTool = DEBIAN_TOOLS[name];
+  return [toolPath(name), ...(tool.alsoNeeds ?? [])].every((file) => existsSync(file));
+}
+
+function howToInstall(name: ToolName): string {
+  const tool: DebianTool = DEBIAN_TOOLS[name];
+  const pointAt = tool.variable ? `, or point ${tool.variable} at another copy` : '';
+  return (
+    `${name} not found at ${toolPath(name)}. Install it: \`sudo apt-get install -y ${tool.packages.join(' ')}\` ` +
+    `(Debian/Ubuntu; the npm script that needs it does it when run as root)${pointAt}.`
+  );
+}
+
+/** The program's path; throws saying what to install when it is missing. */
+export function requireTool(name: ToolName): string {
+  if (!isPresent(name)) throw new Error(howToInstall(name));
+  return toolPath(name);
+}
+
+/**
+ * Installs the Debian packages of the tools that are missing, in one apt-get run, when this user
+ * is root and has apt-get; otherwise throws saying what to install.
+ */
+export function ensureTools(names: ToolName[]): void {
+  const missing = names.filter((name) => !isPresent(name));
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(missing.map(howToInstall).join('\n'));
+  }
+  const packages = [...new Set(missing.flatMap((name) => DEBIAN_TOOLS[name].packages))];
+  console.log(`${missing.join(', ')} not found; installing Debian's ${packages.join(' ')}...`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const stillMissing = missing.filter((name) => !isPresent(name));
+  if (stillMissing.length > 0) throw new Error(stillMissing.map(howToInstall).join('\n'));
+}

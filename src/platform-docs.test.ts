@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+
+// Each platform's page in docs/platforms/ gives the recipe exactly as its browser test builds it
+// (e2e/<platform>.spec.ts): every fixture file listed here appears there whole, as a code block.
+const RECIPES: Record<string, string[]> = {
+  'docs/platforms/mkdocs.md': ['e2e/fixtures/mkdocs-site/mkdocs.yml', 'e2e/fixtures/mkdocs-site/docs/index.md'],
+  'docs/platforms/hugo.md': ['e2e/fixtures/hugo-site/content/_index.md', 'e2e/fixtures/hugo-site/static/site.css'],
+  'docs/platforms/starlight.md': [
+    'e2e/fixtures/starlight-site/src/components/LoadScimGenerator.astro',
+    'e2e/fixtures/starlight-site/src/content/docs/index.mdx',
+    'e2e/fixtures/starlight-site/astro.config.mjs',
+    'e2e/fixtures/starlight-site/src/content.config.ts',
+  ],
+};
+
+function codeBlocks(path: string): string[] {
+  return new MarkdownIt()
+    .parse(readFileSync(path, 'utf8'), {})
+    .filter(({ type }) => type === 'fence')
+    .map(({ content }) => content);
+}
+
+describe.each(Object.entries(RECIPES))('%s', (doc, fixtureFiles) => {
+  it.each(fixtureFiles)('shows %s as the test builds it', (file) => {
+    expect(codeBlocks(doc)).toContain(readFileSync(file, 'utf8'));
+  });
+});
