@@ -76,9 +76,9 @@ test('H3: every documented recipe for running a copied cURL runs no server text 
         const sent = faults.requests.slice(before);
         expect.soft(sent, `${what} sent one request:\n${output}`).toHaveLength(1);
         const [repeated] = sent;
-        const original = repeated && sentByTheElement.find((request) => sameCall(request, repeated));
-        expect.soft(original, `${what} went to ${repeated?.method} ${repeated?.url}, which the element never called`).toBeDefined();
-        expect.soft(repeated?.body, what).toBe(original?.body);
+        // Creates share their URL: the one this command repeats is the one with its very body.
+        const original = repeated && sentByTheElement.find((request) => sameCall(request, repeated) && request.body === repeated.body);
+        expect.soft(original, `${what} sent ${repeated?.method} ${repeated?.url} with a body the element never sent:\n${repeated?.body}`).toBeDefined();
         expect.soft(repeated?.headers.authorization, what).toBe(`Bearer ${KEY}`);
         expect.soft([repeated?.headers['content-type'], repeated?.headers.accept], what).toEqual([original?.headers['content-type'], original?.headers.accept]);
       }
