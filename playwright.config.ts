@@ -5,6 +5,8 @@ export default defineConfig({
   testDir: 'e2e',
   // Only the browser specs: e2e/support's *.test.ts are Vitest's.
   testMatch: '**/*.spec.ts',
+  // Its own command, `npm run test:wordpress` (e2e/wordpress/playwright.config.ts).
+  testIgnore: 'wordpress/**',
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,

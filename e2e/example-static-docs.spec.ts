@@ -15,7 +15,9 @@ const PAGE_LINE = new RegExp(`^${PAGE_LINE_START}(\\S+)`);
 const test = pageErrorsTest.extend<{ example: ServerProcess }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
   example: async ({}, use) => {
-    const example = startServerProcess('npm', ['run', 'example'], { [PAGE_PORT_VARIABLE]: '0', [SANDBOX_PORT_VARIABLE]: '0', HOST: 'localhost' });
+    const example = startServerProcess('npm', ['run', 'example'], {
+      env: { [PAGE_PORT_VARIABLE]: '0', [SANDBOX_PORT_VARIABLE]: '0', HOST: 'localhost' },
+    });
     await use(example);
     await example.stop(); // when the test failed before it stopped it
   },

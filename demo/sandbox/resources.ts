@@ -1,6 +1,6 @@
 import SCIMMY from 'scimmy';
 import { matchFilter } from './filter-match';
-import { ENTRA_GROUP_SCHEMA } from '../../src/constants';
+import { ENTRA_GROUP_SCHEMA } from '../../src/scim/protocol';
 import { scimError } from './scim-error';
 import { userExtensionFromEnv } from './user-extension';
 import { requireValidUserName } from './user-name';

@@ -22,7 +22,9 @@ export const SANDBOX_LISTENING = /listening on (\S+?)\/scim\/v2/;
  * (SANDBOX_USER_EXTENSION, as scimmy's declarations are), which must not reach the other tests.
  */
 export async function startSandboxProcess(env: Record<string, string>): Promise<SandboxProcess> {
-  const sandbox = startServerProcess(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], { ...env, PORT: '0', HOST: '127.0.0.1' });
+  const sandbox = startServerProcess(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+  });
   const [, origin] = await sandbox.waitForLine(SANDBOX_LISTENING);
   return {
     url: `${origin}/`,
