@@ -3,6 +3,8 @@ import { toolPath } from './scripts/debian-tools';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Only the browser specs: e2e/support's *.test.ts are Vitest's.
+  testMatch: '**/*.spec.ts',
   // Its own command, `npm run test:wordpress` (e2e/wordpress/playwright.config.ts).
   testIgnore: 'wordpress/**',
   timeout: 60_000,

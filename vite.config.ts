@@ -61,7 +61,7 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
 }));
