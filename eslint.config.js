@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'reports', 'test-results', 'playwright-report', 'node_modules', '.test-sites'] },
+  { ignores: ['dist', 'reports', 'test-results', 'playwright-report', 'node_modules', '.test-sites', 'e2e/sites/builds'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -7,6 +7,10 @@ process.env[DATABASE_ENV] = IN_MEMORY_DATABASE;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Only the browser specs: e2e/support's *.test.ts are Vitest's.
+  testMatch: '**/*.spec.ts',
+  // Its own command, `npm run test:wordpress` (e2e/wordpress/playwright.config.ts).
+  testIgnore: 'wordpress/**',
   timeout: 60_000,
   fullyParallel: true,
   workers: 2,

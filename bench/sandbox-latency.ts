@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, SCIM_PATH } from '../demo/sandbox/app';
 import { createApiKey } from '../demo/sandbox/key-client';
-import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/constants';
+import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
 
 const USERS = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

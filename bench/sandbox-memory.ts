@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandboxProcess } from '../e2e/support/sandbox-process';
 import { DATABASE_ENV } from '../demo/sandbox/config';
-import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/constants';
+import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
 
 const KEYS = 10;
 const CREATES_PER_KEY = 200;

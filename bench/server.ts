@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIST_RESPONSE_SCHEMA } from '../src/constants.ts';
+import { LIST_RESPONSE_SCHEMA } from '../src/scim/protocol.ts';
 import type { Certificate } from './certificate.ts';
 
 export type Protocol = 'HTTP/1.1' | 'HTTP/2';

@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Page } from '@playwright/test';
-import { CHECK_COMPLETE_EVENT, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../src/constants';
+import { CHECK_COMPLETE_EVENT } from '../src/event-names';
+import { LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../src/scim/protocol';
 import type { CheckReport } from '../src/index';
 import { clickForEvent, generateAndExpectCreated, showGenerator, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';

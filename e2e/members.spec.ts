@@ -1,5 +1,5 @@
 import { PROFILES } from '../src/scim/schemas';
-import { SCIM_CONTENT_TYPE } from '../src/constants';
+import { SCIM_CONTENT_TYPE } from '../src/scim/protocol';
 import { pressAction } from './support/actions';
 import { generateAndExpectCreated, showGenerator } from './support/generator';
 import { testWithProKey as test, expect } from './support/site-test';

@@ -12,8 +12,8 @@ import { test, expect } from './support/site-test';
 /** Each theme's brand colour as its own stylesheet sets it, on a light and on a dark page. */
 const THEMES: Record<(typeof THEME_BRAND_COLORS)[number], { light: string; dark: string }> = {
   '--vp-c-brand-1': { light: '#3451b2', dark: '#a8b1ff' },
-  '--ifm-color-primary': { light: '#2e8555', dark: '#25c2a0' },
-  '--sl-color-accent': { light: '#4f44e0', dark: '#8d88ff' },
+  '--ifm-color-primary': { light: '#3578e5', dark: '#25c2a0' },
+  '--sl-color-accent': { light: '#3d50f5', dark: '#3369ff' },
   '--md-primary-fg-color': { light: '#4051b5', dark: '#4051b5' },
 };
 

@@ -1,5 +1,6 @@
 // The programs the tests take from Debian rather than npm: the browsers (Playwright and puppeteer
-// cannot download their own here) and the docs site generators MkDocs and Hugo. Each is found at
+// cannot download their own here), the docs site generators MkDocs and Hugo, and WordPress with the
+// PHP and MariaDB it runs on (`npm run test:wordpress`). Each is found at
 // its Debian path (or where its variable points), installed with apt-get when missing and this
 // user is root (`scripts/ensure-tools.ts`), and otherwise named with what to install.
 import { execFileSync } from 'node:child_process';
@@ -24,6 +25,16 @@ export const DEBIAN_TOOLS = {
     packages: ['mkdocs', 'mkdocs-material'],
   },
   hugo: { path: '/usr/bin/hugo', packages: ['hugo'] },
+  // WordPress 6.1's files, which the test copies, and its default theme (a block theme).
+  wordpress: {
+    path: '/usr/share/wordpress',
+    alsoNeeds: ['/usr/share/wordpress/wp-content/themes/twentytwentythree/theme.json'],
+    packages: ['wordpress', 'wordpress-theme-twentytwentythree'],
+  },
+  php: { path: '/usr/bin/php', packages: ['php-cli', 'php-mysql'] },
+  mariadbd: { path: '/usr/sbin/mariadbd', packages: ['mariadb-server'] },
+  'mariadb-install-db': { path: '/usr/bin/mariadb-install-db', packages: ['mariadb-server'] },
+  mariadb: { path: '/usr/bin/mariadb', packages: ['mariadb-server'] },
 } as const satisfies Record<string, DebianTool>;
 
 export type ToolName = keyof typeof DEBIAN_TOOLS;
@@ -48,7 +59,7 @@ function howToInstall(name: ToolName): string {
   const pointAt = tool.variable ? `, or point ${tool.variable} at another copy` : '';
   return (
     `${name} not found at ${toolPath(name)}. Install it: \`sudo apt-get install -y ${tool.packages.join(' ')}\` ` +
-    `(Debian/Ubuntu; \`npm test\` does it when run as root)${pointAt}.`
+    `(Debian/Ubuntu; the npm script that needs it does it when run as root)${pointAt}.`
   );
 }
 
@@ -68,7 +79,7 @@ export function ensureTools(names: ToolName[]): void {
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
     throw new Error(missing.map(howToInstall).join('\n'));
   }
-  const packages = missing.flatMap((name) => DEBIAN_TOOLS[name].packages);
+  const packages = [...new Set(missing.flatMap((name) => DEBIAN_TOOLS[name].packages))];
   console.log(`${missing.join(', ')} not found; installing Debian's ${packages.join(' ')}...`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {

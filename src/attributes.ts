@@ -1,6 +1,6 @@
 import { ATTRIBUTE_TABLE, type AttributeName, type AttributeRowOf, type PropertyName, type ScimGeneratorProperties } from './attribute-table';
 import { DEFAULT_API_KEY_PATH } from './constants';
-import { FLOWS, PROFILES, RESOURCE_TYPES, SCHEMA_SOURCES, isFlow, isProfileName, isResourceType, isSchemaSource } from './scim/schemas';
+import { FLOWS, PROFILES, RESOURCE_TYPES, SCHEMA_SOURCES } from './scim/schemas';
 
 // How each attribute of the table (attribute-table.ts) is read. Kept out of the table so that the
 // ES entry, which exports the table's names, does not carry the parsers.
@@ -21,8 +21,11 @@ export function httpUrl(value: string, base: string): URL | null {
   }
 }
 
-/** `a, b or c`: the values an attribute takes, as its message names them. */
-const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+/** The reader of an attribute that takes one of a few `values`; `label` names it in the message. */
+const oneOf =
+  <V extends string>(label: string, values: readonly V[]) =>
+  (text: string): Parsed<V> =>
+    values.includes(text as V) ? ok(text as V) : fail(`Invalid ${label}: "${text}" is not ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`);
 
 // setTimeout fires at once for delays above a signed 32-bit integer.
 const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -31,7 +34,7 @@ const MAX_SEED = 4_294_967_295;
 
 /** Each attribute's reader of its trimmed text (the default when absent); `documentBase` resolves relative URLs. */
 const PARSERS = {
-  'resource-type': (text) => (isResourceType(text) ? ok(text) : fail(`Invalid resource type: "${text}" is not ${oneOf(RESOURCE_TYPES)}`)),
+  'resource-type': oneOf('resource type', RESOURCE_TYPES),
   'base-url': (text, base) => {
     const url = httpUrl(text, base);
     return url ? ok(url) : fail(`Invalid base-url: "${text}" is not an http(s) URL without credentials`);
@@ -45,9 +48,9 @@ const PARSERS = {
     return ms > 0 && ms <= MAX_TIMEOUT_MS ? ok(ms) : fail(`Invalid timeout: "${text}" is not a whole number of milliseconds above 0`);
   },
   'plan-card-selector': (text) => ok(text),
-  profile: (text) => (isProfileName(text) ? ok(text) : fail(`Invalid profile: "${text}" is not ${oneOf(PROFILES)}`)),
-  flow: (text) => (text === '' ? ok(undefined) : isFlow(text) ? ok(text) : fail(`Invalid flow: "${text}" is not ${oneOf(FLOWS)}`)),
-  schema: (text) => (isSchemaSource(text) ? ok(text) : fail(`Invalid schema: "${text}" is not ${oneOf(SCHEMA_SOURCES)}`)),
+  profile: oneOf('profile', PROFILES),
+  flow: (text) => (text === '' ? ok(undefined) : oneOf('flow', FLOWS)(text)),
+  schema: oneOf('schema', SCHEMA_SOURCES),
   seed: (text) => {
     if (text === '') return ok(undefined);
     const seed = /^\d+$/.test(text) ? Number(text) : NaN;

@@ -2,7 +2,7 @@ import { act, fireEvent, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ActionItemResult, ActionResult } from './batch/actions';
 import type { CheckReport } from './batch/checks';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT } from './constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT } from './event-names';
 import { PROFILE_MODULES } from './scim/profiles';
 import type { PendingCall } from './test-support/deferred-fetch';
 import { BASE_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from './test-support/element';

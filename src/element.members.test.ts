@@ -1,7 +1,8 @@
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchResult, ItemResult } from './batch/results';
-import { COMPLETE_EVENT, LIST_RESPONSE_SCHEMA, PATCH_OP_SCHEMA, RESULT_EVENT } from './constants';
+import { COMPLETE_EVENT, RESULT_EVENT } from './event-names';
+import { LIST_RESPONSE_SCHEMA, PATCH_OP_SCHEMA } from './scim/protocol';
 import type { ScimGroup, ScimUser } from './scim/schemas';
 import type { PendingCall } from './test-support/deferred-fetch';
 import { API_KEY_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from './test-support/element';

@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { USER_SCHEMA } from './constants';
+import { USER_SCHEMA } from './scim/protocol';
 import type { ScimUser } from './scim/schemas';
 import { API_KEY_URL, BASE_URL, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from './test-support/element';
 

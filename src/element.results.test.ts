@@ -1,7 +1,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchResult, ItemResult } from './batch/results';
-import { ENTERPRISE_USER_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from './constants';
+import { ENTERPRISE_USER_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from './scim/protocol';
 import type { ScimGroup, ScimUser } from './scim/schemas';
 import { deferredFetch, type PendingCall } from './test-support/deferred-fetch';
 import {

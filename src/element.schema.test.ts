@@ -1,7 +1,8 @@
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BatchResult } from './batch/results';
-import { COMPLETE_EVENT, USER_SCHEMA } from './constants';
+import { COMPLETE_EVENT } from './event-names';
+import { USER_SCHEMA } from './scim/protocol';
 import type { PendingCall } from './test-support/deferred-fetch';
 import { API_KEY_URL, answer, mountGenerator, press, setUpGeneratorPage, shownLines } from './test-support/element';
 import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES, listResponse } from './test-support/server-schemas';

@@ -2,9 +2,9 @@ import r2wc from '@r2wc/react-to-web-component';
 import { ATTRIBUTES, ATTRIBUTE_TABLE, type ScimGeneratorProperties } from './attribute-table';
 import { batchControllerFor } from './batch/controller';
 import { resetRemovedAttribute, type R2wcElement } from './r2wc-reset';
-import { ScimGenerator } from './widget/ScimGenerator';
+import { GuardedScimGenerator } from './widget/ScimGenerator';
 
-const R2wcScimGenerator = r2wc(ScimGenerator, {
+const R2wcScimGenerator = r2wc(GuardedScimGenerator, {
   shadow: 'open',
   // Attributes are read as strings and validated by the widget (src/attributes.ts).
   props: Object.fromEntries(ATTRIBUTE_TABLE.map(({ property }) => [property, 'string'])),

@@ -1,7 +1,7 @@
 import type { ActionItemResult, ActionResult } from './batch/actions';
 import type { CheckReport } from './batch/checks';
 import type { BatchResult, ItemResult } from './batch/results';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './event-names';
 
 /**
  * The events the element dispatches: the one table the typings and custom-elements.json derive
@@ -13,7 +13,7 @@ export const EVENT_TABLE = [
     name: RESULT_EVENT,
     detailType: 'ItemResult',
     description:
-      'One item of a batch has finished. `detail`: `{ index, status, statusText, ok, name?, detail?, scimType?, id?, location?, startedAt, durationMs, request, response?, record, verdict?, calls }`: the outcome of the call that decided the item (with `flow="idp"`, `verdict` says where the IdP would stop, or that a lookup found the resource); `status` is 0 when no response arrived (then `response` is absent). `request` is `{ method, url, headers, body }` with the key as `$SCIM_TOKEN`; `response` is `{ status, statusText, headers, text?, body?, bodyFormat?, truncated?, waitMs }`: `text` is the body as received, `body` the same parsed when JSON, cut at 256 KB. `calls` lists every call the item made, in the order sent: each has the fields of `request`/`response` above plus `purpose` (`create`, `lookup`, `members`, `deactivate`, `delete`) and `item` (the index). The key appears nowhere.',
+      'One item of a batch has finished. `detail`: `{ index, status, statusText, ok, name?, detail?, scimType?, id?, location?, startedAt, durationMs, request, response?, record, verdict?, calls }`: the outcome of the call that decided the item (with `flow="idp"`, `verdict` says where the IdP would stop, or that a lookup found the resource; for a create answered 200, that the server returned a resource it already had); `status` is 0 when no response arrived (then `response` is absent). `request` is `{ method, url, headers, body }` with the key as `$SCIM_TOKEN`; `response` is `{ status, statusText, headers, text?, body?, bodyFormat?, truncated?, waitMs }`: `text` is the body as received, `body` the same parsed when JSON, cut at 256 KB. `calls` lists every call the item made, in the order sent: each has the fields of `request`/`response` above plus `purpose` (`create`, `lookup`, `members`, `deactivate`, `delete`) and `item` (the index). The key appears nowhere.',
   },
   {
     name: COMPLETE_EVENT,

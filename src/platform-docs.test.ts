@@ -7,6 +7,12 @@ import { describe, expect, it } from 'vitest';
 const RECIPES: Record<string, string[]> = {
   'docs/platforms/mkdocs.md': ['e2e/fixtures/mkdocs-site/mkdocs.yml', 'e2e/fixtures/mkdocs-site/docs/index.md'],
   'docs/platforms/hugo.md': ['e2e/fixtures/hugo-site/content/_index.md', 'e2e/fixtures/hugo-site/static/site.css'],
+  'docs/platforms/starlight.md': [
+    'e2e/fixtures/starlight-site/src/components/LoadScimGenerator.astro',
+    'e2e/fixtures/starlight-site/src/content/docs/index.mdx',
+    'e2e/fixtures/starlight-site/astro.config.mjs',
+    'e2e/fixtures/starlight-site/src/content.config.ts',
+  ],
 };
 
 function codeBlocks(path: string): string[] {

@@ -1,5 +1,5 @@
 import SCIMMY from 'scimmy';
-import { GROUP_SCHEMA, USER_SCHEMA } from '../../src/constants';
+import { GROUP_SCHEMA, USER_SCHEMA } from '../../src/scim/protocol';
 
 interface Attribute {
   name: string;

@@ -78,4 +78,10 @@ describe('portFromEnv', () => {
   it.each(['http', '-1', '65536', '80.5'])('refuses PORT=%s, naming it', (value) => {
     expect(() => portFromEnv(8787, { PORT: value })).toThrow(`PORT must be a port number, got "${value}"`);
   });
+
+  it('reads another variable when named, and names it when refusing', () => {
+    expect(portFromEnv(8080, { PORT: '9000', PAGE_PORT: '9001' }, 'PAGE_PORT')).toBe(9001);
+    expect(portFromEnv(8080, { PORT: '9000' }, 'PAGE_PORT')).toBe(8080);
+    expect(() => portFromEnv(8080, { PAGE_PORT: 'x' }, 'PAGE_PORT')).toThrow('PAGE_PORT must be a port number, got "x"');
+  });
 });

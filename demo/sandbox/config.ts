@@ -111,9 +111,9 @@ function fromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number(raw);
 }
 
-/** The port to listen on: `PORT`, else `fallback`; 0 picks a free one. */
-export function portFromEnv(fallback: number, env: NodeJS.ProcessEnv = process.env): number {
-  const port = Number(env.PORT ?? fallback);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`PORT must be a port number, got "${env.PORT}"`);
+/** The port to listen on: the variable `name` (`PORT` unless told), else `fallback`; 0 picks a free one. */
+export function portFromEnv(fallback: number, env: NodeJS.ProcessEnv = process.env, name = 'PORT'): number {
+  const port = Number(env[name] ?? fallback);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`${name} must be a port number, got "${env[name]}"`);
   return port;
 }

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ENTERPRISE_USER_SCHEMA } from '../../src/constants';
+import { ENTERPRISE_USER_SCHEMA } from '../../src/scim/protocol';
 import { patchOperations } from './patch-operations';
 import { isPlainObject } from './plain-object';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRA_GROUP_SCHEMA } from '../../src/constants';
+import { ENTRA_GROUP_SCHEMA } from '../../src/scim/protocol';
 import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, GROUP_SCHEMA, LIST_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, startSandbox, type RunningSandbox, type ScimRequest } from './test-sandbox';
 
 // The requests Microsoft Entra ID's provisioning service sends, in the order and form of "SCIM

@@ -11,7 +11,7 @@ describe('paddedForScimmy', () => {
       for (let startIndex = 1; startIndex <= total + 2; startIndex++) {
         for (let count = 0; count <= total + 1; count++) {
           const page = all.slice(startIndex - 1, startIndex - 1 + count);
-          const response = new SCIMMY.Messages.ListResponse(paddedForScimmy(page, startIndex, total), { startIndex, count: page.length, totalResults: total });
+          const response = new SCIMMY.Messages.ListResponse(paddedForScimmy(page, startIndex, total) as never, { startIndex, count: page.length, totalResults: total });
           expect(response.Resources, `${startIndex} + ${count} of ${total}`).toEqual(page);
           expect([response.startIndex, response.itemsPerPage, response.totalResults]).toEqual([startIndex, page.length, total]);
         }

@@ -25,6 +25,14 @@ async function inBatches<T>(count: number, width: number, task: (index: number) 
   return results;
 }
 
+/** The median of five timed runs after a warm-up, so one garbage collection or a busy machine's hiccup does not decide it. */
+async function medianMs(path: string): Promise<number> {
+  await timed(path);
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) runs.push((await timed(path)).ms);
+  return runs.sort((a, b) => a - b)[2] ?? Infinity;
+}
+
 async function timed(path: string): Promise<{ ms: number; body: { totalResults: number; Resources: unknown[] } }> {
   const started = performance.now();
   const response = await sandbox.scim(path, { key });
@@ -50,12 +58,8 @@ afterAll(() => sandbox.close());
 
 describe(`a store of ${USERS} users and ${GROUPS} groups of ${MEMBERS} members`, () => {
   it(`answers GET /Users?count=1 in under ${BUDGET_MS} ms`, async () => {
-    await timed('/Users?count=1');
-    // The median of five, so one garbage collection does not decide it.
     const first = await timed('/Users?count=1');
-    const runs = [first];
-    for (let i = 0; i < 4; i++) runs.push(await timed('/Users?count=1'));
-    const median = runs.map((run) => run.ms).sort((a, b) => a - b)[2] ?? Infinity;
+    const median = await medianMs('/Users?count=1');
     console.info(`GET /Users?count=1 with ${USERS} users and ${GROUPS}x${MEMBERS} memberships: median ${median.toFixed(1)} ms`);
 
     expect(first.body.totalResults).toBe(USERS);
@@ -70,8 +74,9 @@ describe(`a store of ${USERS} users and ${GROUPS} groups of ${MEMBERS} members`,
   });
 
   it(`answers a filtered list and a read of one user in under ${BUDGET_MS} ms`, async () => {
-    const filtered = await timed(`/Users?filter=${encodeURIComponent('userName sw "load.user.99"')}`);
+    const path = `/Users?filter=${encodeURIComponent('userName sw "load.user.99"')}`;
+    const filtered = await timed(path);
     expect(filtered.body.totalResults).toBe(11);
-    expect(filtered.ms).toBeLessThan(BUDGET_MS);
+    expect(await medianMs(path)).toBeLessThan(BUDGET_MS);
   });
 });

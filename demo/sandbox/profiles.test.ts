@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createRecordGenerator } from '../../src/scim/generate';
-import { PROFILES, isUser, type ResourceType } from '../../src/scim/schemas';
+import { PROFILES, type ResourceType } from '../../src/scim/schemas';
+import { isUser } from '../../src/scim/records';
 import { freshSandboxPerTest } from './test-sandbox';
 
 const fresh = freshSandboxPerTest();

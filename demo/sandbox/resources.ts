@@ -1,5 +1,5 @@
 import SCIMMY from 'scimmy';
-import { ENTRA_GROUP_SCHEMA } from '../../src/constants';
+import { ENTRA_GROUP_SCHEMA } from '../../src/scim/protocol';
 import { jsonShape } from './json-shape';
 import { listPage } from './list-page';
 import { scimError } from './scim-error';

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import SCIMMY from 'scimmy';
-import { SCIM_CONTENT_TYPE } from '../../src/constants';
+import { SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
 import { DEFAULT_COUNT } from './list-page';
 import type { ScimContext } from './resources';
 import { sendScimError } from './scim-error';

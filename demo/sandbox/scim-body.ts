@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { SCIM_CONTENT_TYPE } from '../../src/constants';
+import { SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
 import { boundBodies, type BodyBounds } from './body-bounds';
 import { acceptEntraPatchValues } from './entra-dialect';
 import { patchOperations } from './patch-operations';

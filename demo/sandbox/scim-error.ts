@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import SCIMMY from 'scimmy';
-import { SCIM_CONTENT_TYPE } from '../../src/constants';
+import { SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
 
 export const SCIM_ERROR_SCHEMA = SCIMMY.Messages.Error.id;
 

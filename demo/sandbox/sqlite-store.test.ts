@@ -1,10 +1,10 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IN_MEMORY_DATABASE } from './config';
+import { SqliteDatabase } from './sqlite-database';
 import { openSqliteStore } from './sqlite-store';
 import type { GroupData, SandboxStore, UserData } from './store';
 
@@ -46,11 +46,24 @@ describe('the SQLite store', () => {
   it('refuses a file of another schema version rather than misreading it', () => {
     const file = databaseFile();
     openSqliteStore(file, LIMITS).close();
-    const raw = new Database(file);
-    raw.pragma('user_version = 99');
+    const raw = new SqliteDatabase(file);
+    raw.userVersion = 99;
     raw.close();
 
     expect(() => openSqliteStore(file, LIMITS)).toThrow(`${file} holds a sandbox database of another version (99, not 1); delete it to start afresh`);
+  });
+
+  it('says which lock folder to delete when a file is locked, and leaves the file free once closed', async () => {
+    const file = databaseFile();
+    const first = openSqliteStore(file, LIMITS);
+    await withTenants(first, 'a');
+    await first.tenant('a').users.create(user('ada'));
+    await first.keys.findByHash('hash-a');
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    await first.close();
+
+    mkdirSync(`${file}.lock`);
+    expect(() => openSqliteStore(file, LIMITS)).toThrow(`if none is running, delete ${file}.lock`);
   });
 
   it("deletes a tenant's resources and memberships with its key, and nothing of another tenant's", async () => {

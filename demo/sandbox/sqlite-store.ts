@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { IN_MEMORY_DATABASE } from './config';
 import type { Plan } from './keys';
 import { scimError } from './scim-error';
+import { SqliteDatabase } from './sqlite-database';
 import {
   MAX_RESOURCE_BYTES,
   type GroupData,
@@ -75,11 +75,11 @@ const keyRecord = (row: KeyRow | undefined): KeyRecord | undefined =>
 /** Opens (creating when missing) the SQLite database at `path`, or one in memory for `:memory:`. */
 export function openSqliteStore(path: string, limits: TenantLimits): SandboxStore {
   if (path !== IN_MEMORY_DATABASE) mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  // WAL: readers do not wait for a writer, and a commit is one append (durable across a crash of the process).
-  if (path !== IN_MEMORY_DATABASE) db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
+  const db = new SqliteDatabase(path);
+  // The data outlives the process, not a crash of the machine: a commit goes to the operating system
+  // without waiting for the disk (synchronous = OFF), and the rollback journal is truncated rather
+  // than deleted. (node-sqlite3-wasm's file system offers no shared memory, so no WAL.)
+  db.exec('PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON');
   migrate(db, path);
 
   const keys = keyStore(db);
@@ -87,7 +87,7 @@ export function openSqliteStore(path: string, limits: TenantLimits): SandboxStor
   const groups = collectionStatements(db, 'Group');
   const memberships = membershipStatements(db);
   const tenantCounts = db.prepare<[string], { resources: number; bytes: number }>('SELECT resources, bytes FROM keys WHERE id = ?');
-  const addToTenant = db.prepare('UPDATE keys SET resources = resources + ?, bytes = bytes + ? WHERE id = ?');
+  const addToTenant = db.prepare<[number, number, string]>('UPDATE keys SET resources = resources + ?, bytes = bytes + ? WHERE id = ?');
 
   /** Checks the tenant's limits for a change of `resources` and `bytes`, and records it. */
   const charge = (tenant: string, resources: number, bytes: number): void => {
@@ -118,37 +118,37 @@ export function openSqliteStore(path: string, limits: TenantLimits): SandboxStor
   };
 }
 
-function migrate(db: Database.Database, path: string): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
+function migrate(db: SqliteDatabase, path: string): void {
+  const version = db.userVersion;
   if (version === SCHEMA_VERSION) return;
   if (version !== 0) {
     throw new Error(`${path} holds a sandbox database of another version (${version}, not ${SCHEMA_VERSION}); delete it to start afresh`);
   }
   db.transaction(() => {
     db.exec(SCHEMA);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    db.userVersion = SCHEMA_VERSION;
   })();
 }
 
-function keyStore(db: Database.Database): KeyStore {
-  const insert = db.prepare('INSERT INTO keys (id, hash, plan, address, last_used) VALUES (@id, @hash, @plan, @address, @lastUsed)');
+function keyStore(db: SqliteDatabase): KeyStore {
+  const insert = db.prepare<[string, string, Plan, string, number]>('INSERT INTO keys (id, hash, plan, address, last_used) VALUES (?, ?, ?, ?, ?)');
   const byHash = db.prepare<[string], KeyRow>('SELECT * FROM keys WHERE hash = ?');
-  const touch = db.prepare('UPDATE keys SET last_used = ? WHERE id = ?');
-  const remove = db.prepare('DELETE FROM keys WHERE id = ?');
+  const touch = db.prepare<[number, string]>('UPDATE keys SET last_used = ? WHERE id = ?');
+  const remove = db.prepare<[string]>('DELETE FROM keys WHERE id = ?');
   const countSince = db.prepare<[number], { count: number }>('SELECT COUNT(*) AS count FROM keys WHERE last_used >= ?');
   const unusedSince = db.prepare<[number, number], KeyRow>('SELECT * FROM keys WHERE last_used < ? ORDER BY last_used LIMIT ?');
-  const busiest = db.prepare<{ since: number }, KeyRow>(`
-    SELECT * FROM keys WHERE last_used >= @since AND address = (
-      SELECT address FROM keys WHERE last_used >= @since GROUP BY address ORDER BY COUNT(*) DESC, MIN(last_used) LIMIT 1
+  const busiest = db.prepare<[number], KeyRow>(`
+    SELECT * FROM keys WHERE last_used >= ?1 AND address = (
+      SELECT address FROM keys WHERE last_used >= ?1 GROUP BY address ORDER BY COUNT(*) DESC, MIN(last_used) LIMIT 1
     ) ORDER BY last_used LIMIT 1`);
   return {
-    insert: async (key) => void insert.run(key),
+    insert: async (key) => insert.run(key.id, key.hash, key.plan, key.address, key.lastUsed),
     findByHash: async (hash) => keyRecord(byHash.get(hash)),
-    touch: async (id, lastUsed) => void touch.run(lastUsed, id),
-    delete: async (id) => void remove.run(id),
+    touch: async (id, lastUsed) => touch.run(lastUsed, id),
+    delete: async (id) => remove.run(id),
     countUsedSince: async (since) => countSince.get(since)?.count ?? 0,
     unusedSince: async (before, limit) => unusedSince.all(before, limit).flatMap((row) => keyRecord(row) ?? []),
-    leastRecentOfBusiestAddress: async (since) => keyRecord(busiest.get({ since })),
+    leastRecentOfBusiestAddress: async (since) => keyRecord(busiest.get(since)),
   };
 }
 
@@ -160,7 +160,7 @@ interface ResourceRow {
 
 type CollectionStatements = ReturnType<typeof collectionStatements>;
 
-function collectionStatements(db: Database.Database, type: 'User' | 'Group') {
+function collectionStatements(db: SqliteDatabase, type: 'User' | 'Group') {
   const where = `tenant = ? AND type = '${type}'`;
   return {
     type,
@@ -185,7 +185,7 @@ type Charge = (tenant: string, resources: number, bytes: number) => void;
 type AfterWrite<T> = (id: string, after: Stored<T> | undefined) => void;
 
 function collection<T extends object>(
-  db: Database.Database,
+  db: SqliteDatabase,
   statements: CollectionStatements,
   tenant: string,
   charge: Charge,
@@ -269,7 +269,7 @@ function collection<T extends object>(
   };
 }
 
-function membershipStatements(db: Database.Database) {
+function membershipStatements(db: SqliteDatabase) {
   const clear = db.prepare<[string, string]>('DELETE FROM memberships WHERE tenant = ? AND group_id = ?');
   const add = db.prepare<[string, string, string, string | null]>('INSERT INTO memberships (tenant, group_id, member_id, display) VALUES (?, ?, ?, ?)');
   const ofMember = db.prepare<[string, string], { value: string; display: string | null }>(

@@ -1,21 +1,14 @@
 import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../../src/constants';
+import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../../src/scim/protocol';
 import type { SendCall } from '../../src/scim/call';
 import { sendScim } from '../../src/scim/client';
 import { SCIM_PATH, createSandbox, type SandboxOptions } from './app';
 import { createApiKey } from './key-client';
 import type { Plan } from './keys';
 
-export {
-  USER_SCHEMA,
-  ENTERPRISE_USER_SCHEMA as ENTERPRISE_SCHEMA,
-  GROUP_SCHEMA,
-  PATCH_OP_SCHEMA as PATCH_SCHEMA,
-  ERROR_SCHEMA,
-  LIST_RESPONSE_SCHEMA as LIST_SCHEMA,
-} from '../../src/constants';
+export { USER_SCHEMA, ENTERPRISE_USER_SCHEMA as ENTERPRISE_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA as PATCH_SCHEMA, ERROR_SCHEMA, LIST_RESPONSE_SCHEMA as LIST_SCHEMA } from '../../src/scim/protocol';
 
 export interface ScimRequest {
   method?: string;

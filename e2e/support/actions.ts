@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { ACTION_COMPLETE_EVENT } from '../../src/constants';
+import { ACTION_COMPLETE_EVENT } from '../../src/event-names';
 import type { ActionResult } from '../../src/index';
 import { clickForEvent } from './generator';
 

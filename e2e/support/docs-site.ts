@@ -2,10 +2,14 @@ import express from 'express';
 import { cp, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { runAxe } from './axe';
+import { buttonColors, painted } from './colors';
 import { generateAndExpectCreated, generateButton, storeApiKey } from './generator';
 import { createPackedSite, runCommand, type PackedSite } from './packed-site';
+import { test, expect } from './page-errors';
 import { listenWithSandbox, type SandboxServer } from './sandbox';
+import { installSitePackages, SITE_PACKAGES_DIR, SITE_PACKAGES_INSTALL_TIMEOUT_MS } from './site-packages';
 
 export interface BuiltDocsSite {
   /** The built site's folder (a copy of the fixture, with the packed package installed). */
@@ -28,29 +32,31 @@ export interface SiteBuild {
    * `node_modules/scim-generator`) or absolute.
    */
   copies?: Record<string, string>;
-}
-
-/** The path of a package's command-line script, e.g. `vitepress/bin/vitepress.js`. */
-export function binOf(packageName: string, script: string): string {
-  return join(dirname(createRequire(import.meta.url).resolve(`${packageName}/package.json`)), script);
+  /** Server rendering: the request handler the build made, for what `outDir` has no file for. */
+  handler?: (siteDir: string) => Promise<express.Handler>;
+  /** Where the site's folder is made: its other packages resolve from the folders above it. */
+  sitesDir?: string;
 }
 
 /**
  * Copies a docs-site fixture, installs the package from `npm pack` into it, makes `build.copies`,
- * runs the generator (throws with the build's output when it fails) and serves `build.outDir` as
- * static files beside the sandbox.
+ * runs the generator (throws with the build's output when it fails) and serves `build.outDir`
+ * (then `build.handler`) beside the sandbox.
  */
 export async function buildSite(fixtureDir: string, build: SiteBuild): Promise<BuiltDocsSite> {
-  const site: PackedSite = await createPackedSite(fixtureDir);
+  const site: PackedSite = await createPackedSite(fixtureDir, build.sitesDir);
   for (const [target, source] of Object.entries(build.copies ?? {})) {
     await mkdir(dirname(join(site.dir, target)), { recursive: true });
     await cp(resolve(site.dir, source), join(site.dir, target), { recursive: true });
   }
   await runCommand(build.command, build.args, site.dir);
-  const pages = express()
-    .use(express.static(join(site.dir, build.outDir)))
-    .get('/favicon.ico', (_request, response) => void response.sendStatus(204));
-  const server = await listenWithSandbox(pages);
+  const app = express();
+  const server = await listenWithSandbox(app);
+  // The site after the sandbox, as an app's API comes before its pages: a server-rendered site
+  // answers every path (Starlight renders its 404 page for /scim/v2/Users too).
+  app.use(express.static(join(site.dir, build.outDir)));
+  if (build.handler) app.use(await build.handler(site.dir));
+  app.get('/favicon.ico', (_request, response) => void response.sendStatus(204));
   return {
     dir: site.dir,
     server,
@@ -61,9 +67,50 @@ export async function buildSite(fixtureDir: string, build: SiteBuild): Promise<B
   };
 }
 
-/** `buildSite` for a generator from npm: `node <cli> build .` (server rendering included). */
-export function buildDocsSite(fixtureDir: string, cli: string, outDir: string): Promise<BuiltDocsSite> {
-  return buildSite(fixtureDir, { command: process.execPath, args: [cli, 'build', '.'], outDir });
+/** A docs framework from e2e/sites' packages, and its command-line script, e.g. `vitepress`, `bin/vitepress.js`. */
+export interface FrameworkCli {
+  packageName: string;
+  script: string;
+}
+
+/**
+ * `buildSite` for a docs framework from npm: installs e2e/sites' packages (once, see
+ * site-packages.ts), makes the site in e2e/sites/builds, where they resolve, and runs
+ * `node <cli> build .` (server rendering included).
+ */
+export async function buildDocsSite(
+  fixtureDir: string,
+  cli: FrameworkCli,
+  build: Pick<SiteBuild, 'outDir' | 'handler'>,
+): Promise<BuiltDocsSite> {
+  await installSitePackages();
+  const sitePackages = createRequire(join(SITE_PACKAGES_DIR, 'package.json'));
+  const script = join(dirname(sitePackages.resolve(`${cli.packageName}/package.json`)), cli.script);
+  return buildSite(fixtureDir, { ...build, command: process.execPath, args: [script, 'build', '.'], sitesDir: join(SITE_PACKAGES_DIR, 'builds') });
+}
+
+/**
+ * `buildDocsSite` once for the calling spec file (its tests run in order, in one worker), closed
+ * after them; returns the built site for the tests. `buildTimeoutMs` is the build's own time; the
+ * first run of a checkout also installs the frameworks, and gets time for that too.
+ */
+export function useBuiltDocsSite(
+  fixtureDir: string,
+  cli: FrameworkCli,
+  build: Pick<SiteBuild, 'outDir' | 'handler'>,
+  buildTimeoutMs: number,
+): () => BuiltDocsSite {
+  let site: BuiltDocsSite | undefined;
+  test.describe.configure({ mode: 'default' });
+  test.beforeAll(async () => {
+    test.setTimeout(SITE_PACKAGES_INSTALL_TIMEOUT_MS + buildTimeoutMs);
+    site = await buildDocsSite(fixtureDir, cli, build);
+  });
+  test.afterAll(() => site?.close());
+  return () => {
+    if (!site) throw new Error(`The site of ${fixtureDir} was not built`);
+    return site;
+  };
 }
 
 /** Opens a page of the built site with a Pro key of its sandbox stored. */
@@ -96,4 +143,43 @@ export async function pressOnBuiltPage(page: Page, site: BuiltDocsSite, path: st
   await openBuiltPage(page, site, path);
   await pressToTenCreated(page.locator('scim-generator'), buttonText);
   expect(hydrationLines).toEqual([]);
+}
+
+/** A docs theme: its name, how it names its brand colour, and how its page shows that it is in dark mode. */
+export interface DocsTheme {
+  name: string;
+  brandVariable: string;
+  darkPage: string;
+}
+
+/**
+ * Two tests, light and dark: `path` opened as a reader whose system asks for that scheme (the
+ * theme follows it), and then `expectButtonInBrand`.
+ */
+export function testButtonInThemeBrand(site: () => BuiltDocsSite, path: string, theme: DocsTheme): void {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`in ${theme.name}'s ${scheme} theme the button wears its brand colour, and axe finds nothing on the element`, async ({ page }, testInfo) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(new URL(path, site().server.url).href);
+      await expect(page.locator(theme.darkPage)).toHaveCount(scheme === 'dark' ? 1 : 0);
+      await expectButtonInBrand(page, testInfo, theme.brandVariable, `${theme.name}, ${scheme}`);
+    });
+  }
+}
+
+/**
+ * Expects the Generate button painted in the theme's brand colour (`brandVariable` as the theme
+ * sets it where the element stands) and axe to find nothing at all on the element.
+ */
+export async function expectButtonInBrand(page: Page, testInfo: TestInfo, brandVariable: string, label: string): Promise<void> {
+  const element = page.locator('scim-generator');
+  await expect(generateButton(element)).toBeVisible();
+  const brand = await element.evaluate((host, name) => getComputedStyle(host).getPropertyValue(name), brandVariable);
+  expect(brand, `${brandVariable} where the element stands`).not.toBe('');
+
+  expect((await buttonColors(generateButton(element))).background).toEqual(await painted(page, brand));
+  const { violations } = await runAxe(page, testInfo, label, 'scim-generator');
+  // Each finding with axe's own summary (for contrast: the colours and the ratio it measured).
+  const findings = violations.flatMap(({ id, nodes }) => nodes.map((node) => `${id} at ${node.target.join(' ')}: ${node.failureSummary}`));
+  expect(findings).toEqual([]);
 }

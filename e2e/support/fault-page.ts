@@ -1,5 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/constants';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/event-names';
 import type { BatchResult } from '../../src/index';
 import { startFaultServer, type FaultServer } from './fault-server';
 import { bundleSite, listen, type RunningServer } from './http';
@@ -26,8 +26,16 @@ function hostPage(bundle: Bundle): string {
   window.__planCardClicks = [];
   addEventListener('error', (event) => __problems.push('uncaught: ' + event.message));
   addEventListener('unhandledrejection', (event) => __problems.push('unhandled rejection: ' + event.reason));
+  // A detail holding a body nested thousands deep is more than JSON.stringify can write: keep its type.
+  const written = (detail) => {
+    try {
+      return JSON.stringify(detail);
+    } catch (error) {
+      return JSON.stringify({ unwritable: String(error) });
+    }
+  };
   for (const type of ${JSON.stringify([RESULT_EVENT, COMPLETE_EVENT])}) {
-    document.addEventListener(type, (event) => __events.push({ type, detail: JSON.stringify(event.detail) }));
+    document.addEventListener(type, (event) => __events.push({ type, detail: written(event.detail) }));
   }
 </script>
 ${BUNDLES[bundle]}

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/constants';
+import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
 
 /**
  * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:
@@ -32,6 +32,19 @@ export const FAULTS = [
   'mix', // per request, in turn: ok, scim-409, html-500, scim-400, reset
   'lookup-404', // a filtered GET answers 404 with the SCIM error schema (Okta: "not found"); POSTs as ok
   'lookup-mixed', // the first filtered GET answers 400 invalidFilter, the second a match, the rest nothing; POSTs as ok
+  // Hostile answers (issue 27): each one once broke the element.
+  'retry-absurd', // SCIM error 429, Retry-After: 9000000000000 (past any date a browser can show)
+  'deep-json', // 201 whose body is an array nested DEEP_JSON_DEPTH deep
+  'lone-surrogate-id', // 201 whose id holds a lone surrogate, which no URL can carry
+  'echo-key-encoded', // 201 that repeats the Authorization header's key encoded (ENCODINGS), also in meta.location's query
+  'echo-key-cut', // 400 text/plain that repeats the key where the 256 KB cut splits it
+  'collection-location', // 201 whose meta.location is the collection itself
+  'dotdot-location', // 201 whose meta.location is {collection}/..%2fGroups%2f{id}
+  'existing-200', // 200 with the record and an id: a resource the server already had
+  'list-huge', // POSTs as ok; the member lookup (GET /Users) answers a ListResponse past 256 KB
+  'list-stall', // POSTs as ok; the member lookup starts its ListResponse and never finishes it
+  'control-text', // 400 text/plain holding NUL, ANSI and C1 escapes
+  'shell-text', // 201 whose user id and meta.location, and the member lookup's user id, are shell code (SHELL_ID, SHELL_SEGMENT, SHELL_MEMBER_ID)
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -75,6 +88,28 @@ export interface FaultServer {
 }
 
 export const RETRY_AFTER_SECONDS = 900;
+export const ABSURD_RETRY_AFTER = '9000000000000';
+export const DEEP_JSON_DEPTH = 5000;
+export const CONTROL_TEXT = 'Oops\u0000 \u001b[31mred\u001b[0m \u001b]0;title\u0007 \u009b2J';
+
+/** The key as `echo-key-encoded` repeats it, by the name of each form. */
+export const ENCODINGS: Record<string, (key: string) => string> = {
+  base64: (key) => Buffer.from(key).toString('base64'),
+  base64url: (key) => Buffer.from(key).toString('base64url'),
+  basic: (key) => `Basic ${Buffer.from(`ada:${key}`).toString('base64')}`,
+  url: (key) => encodeURIComponent(key),
+  hex: (key) => Buffer.from(key).toString('hex'),
+  // Written into the JSON text as escapes, so the parsed value is the key itself.
+  escaped: (key) => [...key].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+};
+
+// Shell code that creates a marker file in the shell's working directory if a shell ever runs it.
+// The location: no `/`, so it still names one resource; no space or brace, which the URL parser
+// would encode; `[1-2]`, a range curl expands without --globoff; and quotes. The member id: no `'`,
+// so that a recipe pasting the command into `sh -c '…'` runs it rather than failing to parse it.
+export const SHELL_SEGMENT = `$(touch$IFS.pwned-location)[1-2]\`touch$IFS.pwned-backtick\`"q"'q'`;
+export const SHELL_ID = `$(touch pwned-id)\`touch pwned-id-2\`'"`;
+export const SHELL_MEMBER_ID = `$(touch pwned-member)\`touch pwned-member-2\`"\\`;
 
 export const LISTED_USER = { id: 'listed-user-1', userName: 'listed@example.com', displayName: 'Listed User' };
 
@@ -95,15 +130,27 @@ function scimError(status: number, scimType: string | undefined, detail: string)
   });
 }
 
-function created(body: string, location?: (id: string) => string): string {
+function created(body: string, location?: (id: string) => string, id: string = crypto.randomUUID()): string {
   let record: object = {};
   try {
     record = JSON.parse(body) as object;
   } catch {
     // Answer anyway: the client under test only reads the status.
   }
-  const id = crypto.randomUUID();
   return JSON.stringify({ ...record, id, ...(location ? { meta: { resourceType: 'User', location: location(id) } } : {}) });
+}
+
+/** The collection the request went to, e.g. `http://127.0.0.1:4000/ok/scim/v2/Users`. */
+function collectionOf(request: RecordedRequest): string {
+  return `http://${request.headers.host ?? ''}${new URL(request.url, 'http://x').pathname.replace(/\/+$/, '')}`;
+}
+
+const keyOf = (request: RecordedRequest) => (request.headers.authorization ?? '').replace(/^Bearer /, '');
+
+/** A body of exactly MAX_BODY_BYTES (256 KB) bytes before the key's sixth character, the key, and more. */
+function keyAtTheCut(key: string): string {
+  const before = 256 * 1024 - 5;
+  return `${'x'.repeat(before)}${key} and more`;
 }
 
 type Answer = { status: number; reason?: string; contentType: string; body: string; headers?: Record<string, string> };
@@ -168,6 +215,42 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     }
     case 'echo-key-upper':
       return scim(400, 'invalidValue', `Token rejected: ${(request.headers.authorization ?? '').toUpperCase()}`);
+    case 'retry-absurd':
+      return { ...scim(429, 'tooMany', 'Request limit reached'), headers: { 'Retry-After': ABSURD_RETRY_AFTER } };
+    case 'deep-json':
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: `${'['.repeat(DEEP_JSON_DEPTH)}${']'.repeat(DEEP_JSON_DEPTH)}` };
+    case 'lone-surrogate-id':
+      // JSON.stringify writes the lone surrogate as the escape \ud800, which JSON.parse turns back into it.
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, undefined, `g-\uD800-${crypto.randomUUID()}`) };
+    case 'echo-key-encoded': {
+      const key = keyOf(request);
+      const location = (id: string) => `${collectionOf(request)}/${id}?k=${encodeURIComponent(key)}`;
+      const body = created(request.body, location);
+      const echoes = Object.entries(ENCODINGS).map(([name, encode]) => `"${name}":"${encode(key)}"`);
+      return {
+        status: 201,
+        contentType: SCIM_CONTENT_TYPE,
+        body: `${body.slice(0, -1)},"echo":{${echoes.join(',')}}}`,
+        headers: { Location: (JSON.parse(body) as { meta: { location: string } }).meta.location },
+      };
+    }
+    case 'echo-key-cut':
+      return { status: 400, contentType: 'text/plain', body: keyAtTheCut(keyOf(request)) };
+    case 'collection-location':
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, () => collectionOf(request)) };
+    case 'dotdot-location':
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, (id) => `${collectionOf(request)}/..%2fGroups%2f${id}`) };
+    case 'existing-200':
+      return { status: 200, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
+    case 'list-huge':
+    case 'list-stall':
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
+    case 'control-text':
+      return { status: 400, contentType: 'text/plain', body: CONTROL_TEXT };
+    case 'shell-text':
+      // Groups keep plain ids: their member PATCH carries SHELL_MEMBER_ID, with no quote to unbalance a shell's.
+      if (!collectionOf(request).endsWith('/Users')) return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, () => `${collectionOf(request)}/${SHELL_SEGMENT}`, SHELL_ID) };
     default:
       return undefined; // reset, hang, mix: handled by the caller
   }
@@ -176,6 +259,14 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
 function listAnswer(resources: object[]): Answer {
   const list = { schemas: [LIST_RESPONSE_SCHEMA], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources };
   return { status: 200, contentType: SCIM_CONTENT_TYPE, body: JSON.stringify(list) };
+}
+
+/** The users the member lookup (GET /Users without a filter) lists. */
+function listedUsersFor(fault: Fault): object[] {
+  if (fault === 'shell-text') return [{ ...LISTED_USER, id: SHELL_MEMBER_ID }];
+  // Some 300 KB of users: past the element's 256 KB cap.
+  if (fault === 'list-huge') return Array.from({ length: 3000 }, (_, index) => ({ ...LISTED_USER, id: `listed-${index}`, displayName: 'x'.repeat(80) }));
+  return [LISTED_USER];
 }
 
 export const LOOKUP_400_DETAIL = 'Filters are not supported';
@@ -265,7 +356,11 @@ export async function startFaultServer(): Promise<FaultServer> {
       return;
     }
     if (fault && req.method === 'GET' && url.pathname.endsWith('/Users')) {
-      send(res, request, listAnswer([LISTED_USER]), true);
+      if (fault === 'list-stall') {
+        res.writeHead(200, { 'Content-Type': SCIM_CONTENT_TYPE, ...CORS_HEADERS }).write(`{"schemas":["${LIST_RESPONSE_SCHEMA}"],"Resources":[`);
+        return;
+      }
+      send(res, request, listAnswer(listedUsersFor(fault)), true);
       return;
     }
     if (req.method !== 'POST' || !fault) {

@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { API_KEY_STORAGE_NAME, COMPLETE_EVENT } from '../../src/constants';
+import { API_KEY_STORAGE_NAME } from '../../src/constants';
+import { COMPLETE_EVENT } from '../../src/event-names';
 import type { BatchResult } from '../../src/index';
-import { isUser } from '../../src/scim/schemas';
+import { isUser } from '../../src/scim/records';
 import { createdLinesFor, readResultLines, sortByText, uniqueName, type RenderedLine } from './result-lines';
 import type { SandboxServer } from './sandbox';
 

@@ -1,6 +1,6 @@
 import express from 'express';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { listen as listenOn } from '../../demo/listen';
 
 export interface RunningServer {
   /** Origin with a trailing slash, e.g. `http://127.0.0.1:41234/`. */
@@ -10,17 +10,8 @@ export interface RunningServer {
 
 /** Listens on a free loopback port; `close()` also drops keep-alive connections. */
 export async function listen(app: express.Express, host = '127.0.0.1'): Promise<RunningServer> {
-  const server = app.listen(0, host);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://${host}:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOn(app, 0, host);
+  return { url: `${origin}/`, close };
 }
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-// Sites live inside the repository so that what they do not install themselves (vitepress, vue,
-// react) resolves from its node_modules, while `scim-generator` resolves from their own.
+// Sites live inside the repository so that what they do not install themselves (react, vite)
+// resolves from its node_modules, while `scim-generator` resolves from their own.
 const SITES_DIR = join(repoRoot, '.test-sites');
 
 export interface PackedSite {
@@ -34,12 +34,13 @@ export function packedTarball(): Promise<string> {
 }
 
 /**
- * Copies the site in `fixtureDir` into a fresh folder and installs the packed package into it the
- * way npm would (the tarball's `package/` becomes `node_modules/scim-generator`).
+ * Copies the site in `fixtureDir` into a fresh folder of `sitesDir` and installs the packed package
+ * into it the way npm would (the tarball's `package/` becomes `node_modules/scim-generator`). The
+ * site's other packages resolve from the node_modules of the folders above it.
  */
-export async function createPackedSite(fixtureDir: string): Promise<PackedSite> {
-  await mkdir(SITES_DIR, { recursive: true });
-  const dir = await mkdtemp(join(SITES_DIR, 'site-'));
+export async function createPackedSite(fixtureDir: string, sitesDir = SITES_DIR): Promise<PackedSite> {
+  await mkdir(sitesDir, { recursive: true });
+  const dir = await mkdtemp(join(sitesDir, 'site-'));
   await cp(fixtureDir, dir, { recursive: true });
   const installed = join(dir, 'node_modules', 'scim-generator');
   await mkdir(installed, { recursive: true });

@@ -1,5 +1,6 @@
 import type { BatchResult } from '../../src/index';
-import { isUser, recordName, type ScimRecord } from '../../src/scim/schemas';
+import type { ScimRecord } from '../../src/scim/schemas';
+import { isUser, recordName } from '../../src/scim/records';
 
 // What a test reads off the element, shared by the Playwright (Chromium) and the Firefox suites.
 

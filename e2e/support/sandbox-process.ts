@@ -1,16 +1,14 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { SCIM_PATH } from '../../demo/sandbox/paths';
 import { createApiKey } from '../../demo/sandbox/key-client';
 import type { Plan } from '../../demo/sandbox/keys';
+import { startServerProcess } from './server-process';
 
 export interface SandboxProcess {
   /** The sandbox's origin with a trailing slash, e.g. `http://127.0.0.1:41234/`. */
   url: string;
   /** The SCIM base URL, e.g. `http://127.0.0.1:41234/scim/v2`. */
   scimUrl: string;
-  /** Every access-log line so far (`GET /scim/v2/Schemas 200 1.2 ms`). */
+  /** Every line it printed so far, among them its access log (`GET /scim/v2/Schemas 200 1.2 ms`). */
   log: string[];
   /** The process id, to read what the process uses (/proc/{pid}/status). */
   pid: number;
@@ -18,36 +16,24 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
+/** The line the sandbox prints once it listens; its first group is the sandbox's origin. */
+export const SANDBOX_LISTENING = /listening on (\S+?)\/scim\/v2/;
+
 /**
  * `npm run sandbox` in a process of its own, with `env` added: for settings that are process-wide
  * (SANDBOX_USER_EXTENSION, as scimmy's declarations are), which must not reach the other tests.
  */
 export async function startSandboxProcess(env: Record<string, string>): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], {
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const sandbox = startServerProcess(process.execPath, ['--import', 'tsx', 'demo/sandbox/main.ts'], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
   });
-  const log: string[] = [];
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const origin = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const listening = /listening on (\S+?)\/scim\/v2/.exec(line);
-      if (listening?.[1]) resolve(listening[1]);
-      else log.push(line);
-    });
-    child.once('exit', (code) => reject(new Error(`The sandbox exited (${code}) before listening: ${errors}`)));
-  });
+  const [, origin] = await sandbox.waitForLine(SANDBOX_LISTENING);
   return {
     url: `${origin}/`,
     scimUrl: `${origin}${SCIM_PATH}`,
-    log,
-    pid: child.pid ?? 0,
+    log: sandbox.lines,
+    pid: sandbox.pid,
     createApiKey: (plan) => createApiKey(`${origin}/`, plan),
-    close: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
+    close: async () => void (await sandbox.stop()),
   };
 }

@@ -1,7 +1,7 @@
 import express from 'express';
 import { createSandbox, SCIM_PATH, type SandboxOptions } from '../../demo/sandbox/app';
 import { createApiKey } from '../../demo/sandbox/key-client';
-import { SCIM_CONTENT_TYPE } from '../../src/constants';
+import { SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
 import type { Plan } from '../../demo/sandbox/keys';
 import { listen, type RunningServer } from './http';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
 import { readApiKey } from '../api-key';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { deferredFetch } from '../test-support/deferred-fetch';
@@ -10,8 +10,8 @@ import type { ItemResult } from './results';
 const BASE = 'https://scim.example.com/scim/v2';
 const CONFIG: ActionConfig = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'okta' };
 
-type Created = Pick<ItemResult, 'index' | 'ok' | 'id' | 'location'>;
-const created = (index: number, fields: Partial<Created> = {}): Created => ({ index, ok: true, id: `u-${index}`, ...fields });
+type Created = Pick<ItemResult, 'index' | 'status' | 'id' | 'location'>;
+const created = (index: number, fields: Partial<Created> = {}): Created => ({ index, status: 201, id: `u-${index}`, ...fields });
 const tenCreated = () => Array.from({ length: 10 }, (_, index) => created(index));
 
 let server: ReturnType<typeof deferredFetch>;
@@ -48,9 +48,19 @@ afterEach(() => {
 describe('what a batch leaves to act on', () => {
   it('counts the created resources that came back with an id', () => {
     const results = tenCreated();
-    results[2] = created(2, { ok: false, id: undefined });
+    results[2] = created(2, { status: 409, id: undefined });
     results[5] = created(5, { id: undefined });
     expect(actionsFor(results).state).toEqual({ resourceType: 'Users', created: 8, running: null, remaining: { deactivate: 8, delete: 8 } });
+  });
+
+  it('leaves alone a resource answered 200: the server returned one it had, the batch made none (L4)', () => {
+    const results = tenCreated();
+    results[3] = created(3, { status: 200 });
+    const actions = actionsFor(results);
+    expect(actions.state).toMatchObject({ created: 9, remaining: { deactivate: 9, delete: 9 } });
+    actions.run('delete');
+    expect(server.calls.map(({ url }) => url)).not.toContain(`${BASE}/Users/u-3`);
+    expect(server.calls).toHaveLength(9);
   });
 
   it('offers no deactivation for groups', () => {
@@ -143,15 +153,23 @@ describe('delete', () => {
 });
 
 describe('where the calls go', () => {
-  it('uses meta.location under base-url, and {endpoint}/{id} for a location anywhere else', () => {
+  it('uses a meta.location naming one resource of the endpoint, and {endpoint}/{id} for any other location', () => {
     const actions = actionsFor([
-      created(0, { location: `${BASE}/Users/moved/u-0` }),
+      created(0, { location: `${BASE}/Users/moved-u-0` }),
       created(1, { location: 'https://attacker.example/scim/v2/Users/u-1' }),
       created(2, { location: 'https://scim.example.com/other/u-2' }),
+      created(3, { location: `${BASE}/Users` }),
+      created(4, { location: `${BASE}/Users/..%2fGroups%2fg-1` }),
     ]);
     localStorage.setItem('apikey', 'secret-key-1234');
     actions.run('delete');
-    expect(server.calls.map((call) => call.url)).toEqual([`${BASE}/Users/moved/u-0`, `${BASE}/Users/u-1`, `${BASE}/Users/u-2`]);
+    expect(server.calls.map((call) => call.url)).toEqual([
+      `${BASE}/Users/moved-u-0`,
+      `${BASE}/Users/u-1`,
+      `${BASE}/Users/u-2`,
+      `${BASE}/Users/u-3`,
+      `${BASE}/Users/u-4`,
+    ]);
     expect(server.calls.every((call) => new URL(call.url).origin === 'https://scim.example.com')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
 import { actionDone, type ScimCall } from '../scim/call';
 import type { ScimResult } from '../scim/client';
 import { PROFILE_MODULES } from '../scim/profiles';
@@ -77,11 +77,11 @@ export class BatchActions {
 
   constructor(
     private readonly config: ActionConfig,
-    results: readonly Pick<ItemResult, 'index' | 'ok' | 'id' | 'location'>[],
+    results: readonly Pick<ItemResult, 'index' | 'status' | 'id' | 'location'>[],
     private readonly log: CallLog,
     private readonly hooks: FollowUpHooks<ActionsState>,
   ) {
-    this.#resources = createdResources(config, results).map(({ result, id, url }) => ({
+    this.#resources = createdResources(config.endpoint, results).map(({ result, id, url }) => ({
       index: result.index,
       id,
       url,

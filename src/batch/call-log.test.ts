@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, PATCH_OP_SCHEMA, USER_SCHEMA } from '../constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
+import { PATCH_OP_SCHEMA, USER_SCHEMA } from '../scim/protocol';
 import { callsOf } from '../scim/call';
 import { harOf } from '../scim/har';
 import type { ScimUser } from '../scim/schemas';
@@ -47,7 +48,7 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
   respond(204, undefined);
   expect((await created).decided).toMatchObject({ purpose: 'create', status: 201, id: 'u-1' });
 
-  const actions = new BatchActions(CONFIG, [{ index: 0, ok: true, id: 'u-1' }], log, {
+  const actions = new BatchActions(CONFIG, [{ index: 0, status: 201, id: 'u-1' }], log, {
     readApiKey: () => KEY,
     onChange: () => undefined,
     emit: (type, detail) => type === ACTION_COMPLETE_EVENT && completions.push(detail as ActionResult),
@@ -116,7 +117,7 @@ describe('action events', () => {
   it('carry their call, the log entry', async () => {
     const log = new CallLog();
     const results: unknown[] = [];
-    const actions = new BatchActions(CONFIG, [{ index: 4, ok: true, id: 'u-4' }], log, {
+    const actions = new BatchActions(CONFIG, [{ index: 4, status: 201, id: 'u-4' }], log, {
       readApiKey: () => KEY,
       onChange: () => undefined,
       emit: (type, detail) => type === ACTION_RESULT_EVENT && results.push(detail),

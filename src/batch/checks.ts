@@ -1,9 +1,9 @@
-import { CHECK_COMPLETE_EVENT } from '../constants';
+import { CHECK_COMPLETE_EVENT } from '../event-names';
 import type { ScimCall, SendCall } from '../scim/call';
 import type { CheckResult, CheckTarget } from '../scim/checks/check';
 import { runChecks } from '../scim/checks/run-checks';
 import { PROFILE_MODULES } from '../scim/profiles';
-import { isUser } from '../scim/schemas';
+import { isUser } from '../scim/records';
 import type { ActionConfig, FollowUpHooks } from './actions';
 import type { CallLog } from './call-log';
 import { createdResources } from './created';
@@ -45,7 +45,7 @@ function memberIdsOf({ record, calls }: ItemResult): string[] {
 
 /** The resource Check reads: the first the batch created (a group with members, when it added some). */
 function targetOf(config: ActionConfig, results: readonly ItemResult[]): CheckTarget | undefined {
-  const candidates = createdResources(config, results).map(({ result, id, url }) => ({
+  const candidates = createdResources(config.endpoint, results).map(({ result, id, url }) => ({
     resourceType: config.resourceType,
     record: result.record,
     id,

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { parseConfig, type GeneratorConfig } from '../config';
-import { COMPLETE_EVENT, RESULT_EVENT } from '../constants';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../event-names';
 import type { ScimRecord } from '../scim/schemas';
 import { deferredFetch, type PendingCall } from '../test-support/deferred-fetch';
 import { BatchController } from './controller';

@@ -3,8 +3,8 @@ import type { GeneratorConfig } from '../config';
 import { PLAN_CARD_DELAY_MS } from '../constants';
 import type { RecordGenerator } from '../scim/generate';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
-import type { ActionKind, BatchActions } from './actions';
-import type { BatchChecks } from './checks';
+import type { ActionKind } from './actions';
+import type { FollowUps } from './follow-ups';
 import { batchRuntime, type BatchRuntime } from './load-runtime';
 import { INITIAL_STATE, NO_BATCH, type BatchState, type Choices, type GeneratorState } from './state';
 
@@ -20,8 +20,7 @@ export class BatchController {
   #batch: AbortController | undefined;
   #batchNumber = 0;
   #planCardTimer: ReturnType<typeof setTimeout> | undefined;
-  #actions: BatchActions | undefined;
-  #checks: BatchChecks | undefined;
+  #followUps: FollowUps | undefined;
   /** The key the current batch sent; undefined before the first press. */
   #batchApiKey: string | null | undefined;
   /** Stops watching the stored key, which starts with the first batch. */
@@ -59,9 +58,8 @@ export class BatchController {
         batchId,
         update: (change) => this.#updateBatch(change),
         emit: (type, detail) => this.#emit(type, detail),
-        finished: ({ actions, checks }) => {
-          this.#actions = actions;
-          this.#checks = checks;
+        finished: (followUps) => {
+          this.#followUps = followUps;
         },
       });
     };
@@ -79,13 +77,13 @@ export class BatchController {
     this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices } });
   }
 
-  /** One follow-up at a time: an action waits for Check, and Check for an action. */
+  /** Deactivate or Delete what the last batch created, once it has finished. */
   runAction(action: ActionKind): void {
-    if (!this.#state.batch.checks?.running) this.#actions?.run(action);
+    this.#followUps?.runAction(action);
   }
 
   runChecks(): void {
-    if (!this.#state.batch.actions?.running) this.#checks?.run();
+    this.#followUps?.runChecks();
   }
 
   /** The stored key as now read; a batch sent with another key gets its notice marked out of date. */
@@ -119,10 +117,8 @@ export class BatchController {
 
   #abandon(): void {
     this.#batch?.abort();
-    this.#actions?.abandon();
-    this.#actions = undefined;
-    this.#checks?.abandon();
-    this.#checks = undefined;
+    this.#followUps?.abandon();
+    this.#followUps = undefined;
   }
 
   /** From the first batch on, marks the batch's notice out of date when the stored key changes. */

@@ -8,14 +8,14 @@ export interface Created<R> {
   url: string;
 }
 
-/** What the follow-ups (Deactivate, Delete, Check) can address: the items created with an id and a usable URL. */
-export function createdResources<R extends Pick<ItemResult, 'ok' | 'id' | 'location'>>(
-  { baseUrl, endpoint }: { baseUrl: string; endpoint: string },
-  results: readonly R[],
-): Created<R>[] {
+/**
+ * What the follow-ups (Deactivate, Delete, Check) can address: the items answered `201 Created`
+ * (a 200 is a resource the server already had, not one the batch made) with an id and a usable URL.
+ */
+export function createdResources<R extends Pick<ItemResult, 'status' | 'id' | 'location'>>(endpoint: string, results: readonly R[]): Created<R>[] {
   return results.flatMap((result) => {
-    const { ok, id, location } = result;
-    const url = ok && id !== undefined ? resourceUrl(baseUrl, endpoint, id, location) : null;
+    const { status, id, location } = result;
+    const url = status === 201 && id !== undefined ? resourceUrl(endpoint, id, location) : null;
     return url === null || id === undefined ? [] : [{ result, id, url }];
   });
 }

@@ -2,7 +2,7 @@
 import { Faker } from '@faker-js/faker';
 import SCIMMY from 'scimmy';
 import { describe, expect, it } from 'vitest';
-import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../constants';
+import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../scim/protocol';
 import { createRecordGenerator } from '../scim/generate';
 import type { KnownUser } from '../scim/members';
 import type { ScimGroup, ScimRecord } from '../scim/schemas';
@@ -85,6 +85,15 @@ describe('findMembers', () => {
     expect(failed).toEqual({ users: [], note: 'Groups created without members: listing the users answered 500 Internal Server Error.' });
     const empty = await findMembers('https://four.example.com/scim/v2', call(answering(scimJson(200, { Resources: [] }))));
     expect(empty).toEqual({ users: [], note: 'Groups created without members: the server holds no users yet. Generate Users first.' });
+  });
+
+  it('says the list was cut, not that the server holds no users, when it passes 256 KB (L6)', async () => {
+    const users = Array.from({ length: 3000 }, (_, index) => ({ id: `u-${index}`, userName: `user-${index}@example.com`, displayName: 'x'.repeat(80) }));
+    const long = await findMembers('https://six.example.com/scim/v2', call(answering(scimJson(200, { Resources: users }))));
+    expect(long).toEqual({
+      users: [],
+      note: 'Groups created without members: the list of users was cut (longer than 256 KB, stalled, or unfinished in time), so none could be read from it.',
+    });
   });
 });
 

@@ -16,8 +16,8 @@ const LISTED = 100;
 /**
  * The users a Groups batch may take as members: those this page created against `baseUrl`, else
  * the first hundred the server lists (one `GET {base}/Users?count=100`). A 401 or 429 to that GET
- * stops the batch, as it would stop the POSTs; any other failure, or no users at all, means groups
- * without members and a note that says why.
+ * stops the batch, as it would stop the POSTs; any other failure, a list cut short, or no users at
+ * all, means groups without members and a note that says why.
  */
 export async function findMembers(baseUrl: string, send: SendCall): Promise<MemberLookup> {
   const created = createdUsersAt(baseUrl);
@@ -29,6 +29,10 @@ export async function findMembers(baseUrl: string, send: SendCall): Promise<Memb
   if (listed.status === 401 || listed.status === 429) return { stoppedBy: listed };
   if (!listed.ok) {
     return { users: [], note: `Groups created without members: listing the users answered ${listed.status} ${listed.statusText}.` };
+  }
+  if (listed.response?.truncated) {
+    // A cut body is kept as text, never parsed: it says nothing of how many users the server holds.
+    return { users: [], note: 'Groups created without members: the list of users was cut (longer than 256 KB, stalled, or unfinished in time), so none could be read from it.' };
   }
   const found = listedUsers(listed.response?.body, baseUrl);
   if (found.length === 0) {

@@ -13,6 +13,7 @@ export interface ItemResult extends ScimResult {
   /**
    * With `flow="idp"`, where the IdP's sequence ended otherwise than with a create: why the IdP would
    * stop there (the item is then a failure), or that a lookup found the resource (not a failure).
+   * For a create answered 200: that the server returned a resource it already had (not a failure).
    */
   verdict?: string;
   /** Every call the item made, in the order sent. */

@@ -1,14 +1,16 @@
 import { readApiKey } from '../api-key';
 import type { GeneratorConfig } from '../config';
-import { COMPLETE_EVENT, RESULT_EVENT } from '../constants';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../event-names';
 import { callsOf, type ScimCall } from '../scim/call';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { createThenAddMembers, type ItemEnd } from '../scim/sequence';
-import { recordName, type ScimRecord } from '../scim/schemas';
+import type { ScimRecord } from '../scim/schemas';
+import { recordName } from '../scim/records';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { BatchActions } from './actions';
 import { CallLog, type CallSettings } from './call-log';
 import { BatchChecks } from './checks';
+import { FollowUps } from './follow-ups';
 import { rememberCreatedUser } from './known-users';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
@@ -23,8 +25,8 @@ export interface BatchHooks {
   batchId: string;
   update(change: Partial<BatchState>): void;
   emit(type: string, detail: unknown): void;
-  /** The batch has finished: its actions and its checks on what it created. */
-  finished(followUps: { actions: BatchActions; checks: BatchChecks }): void;
+  /** The batch has finished: what can follow it (Deactivate, Delete, Check). */
+  finished(followUps: FollowUps): void;
 }
 
 /**
@@ -50,7 +52,7 @@ export function runBatch(
   };
 
   // Runs up to its first await in the press's task: without discovery or members, the calls go out at once.
-  void (async () => {
+  const run = async () => {
     let schema: ResourceSchema | undefined;
     if (config.schema === 'discover') {
       const reading = await discoverSchema(config, log.sender(settings));
@@ -62,7 +64,7 @@ export function runBatch(
     try {
       records = makeRecords(schema);
     } catch (error) {
-      hooks.update({ running: false, error: error instanceof Error ? error.message : String(error), calls: log.calls });
+      hooks.update({ running: false, error: messageOf(error), calls: log.calls });
       return;
     }
     if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, log, settings, hooks);
@@ -70,8 +72,14 @@ export function runBatch(
     if (signal.aborted) return;
     note(added.note);
     sendItems(config, added.plan, log, settings, hooks, added.stoppedBy);
-  })();
+  };
+  // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
+  run().catch((error: unknown) => {
+    if (!signal.aborted) hooks.update({ running: false, error: `The batch stopped: ${messageOf(error)}`, calls: log.calls });
+  });
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Runs every item; when a lookup before the batch was refused (401, 429), each item ends with that answer instead. */
 function sendItems(
@@ -126,7 +134,7 @@ function finish(config: GeneratorConfig, results: ItemResult[], log: CallLog, ho
     onChange: (state) => hooks.update({ checks: state, calls: log.calls }),
     emit: hooks.emit,
   });
-  hooks.finished({ actions, checks });
+  hooks.finished(new FollowUps(actions, checks));
   hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
   hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);
 }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answering, callerWith, outcome, requestOf, scimJson } from '../test-support/fetch-stub';
 import { MAX_BODY_BYTES } from './read-response';
-import { ERROR_SCHEMA, USER_SCHEMA } from '../constants';
+import { ERROR_SCHEMA, USER_SCHEMA } from './protocol';
 
 const ENDPOINT = 'https://scim.example.com/scim/v2/Users';
 const RECORD = { schemas: [USER_SCHEMA], userName: 'jane.doe@example.com' };

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScimResult } from './client';
 import { BODY_STALL_MS } from './read-response';
-import { ERROR_SCHEMA, GROUP_SCHEMA } from '../constants';
+import { ERROR_SCHEMA, GROUP_SCHEMA } from './protocol';
 import type { ScimGroup } from './schemas';
 import { answering, callerWith, hanging, outcome, requestOf, scimJson, signalOf } from '../test-support/fetch-stub';
 

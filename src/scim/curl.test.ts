@@ -2,7 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PLACEHOLDER, SCIM_CONTENT_TYPE } from '../constants';
+import { API_KEY_PLACEHOLDER } from '../constants';
+import { SCIM_CONTENT_TYPE } from './protocol';
 import type { ScimRequest } from './client';
 import { curlCommand } from './curl';
 
@@ -29,6 +30,7 @@ describe('curlCommand', () => {
     const command = curlCommand(request({ userName: 'bjensen' }));
     expect(command).toContain(`-H "Authorization: Bearer $SCIM_TOKEN"`);
     expect(argumentsBashPasses(command, 'k-secret')).toEqual([
+      '--globoff',
       '-X',
       'POST',
       URL,
@@ -45,7 +47,7 @@ describe('curlCommand', () => {
 
   it('sends no Authorization header and no body when the request had neither', () => {
     const command = curlCommand({ method: 'DELETE', url: `${URL}/42`, headers: { Accept: SCIM_CONTENT_TYPE } });
-    expect(argumentsBashPasses(command, 'k')).toEqual(['-X', 'DELETE', `${URL}/42`, '-H', `Accept: ${SCIM_CONTENT_TYPE}`]);
+    expect(argumentsBashPasses(command, 'k')).toEqual(['--globoff', '-X', 'DELETE', `${URL}/42`, '-H', `Accept: ${SCIM_CONTENT_TYPE}`]);
   });
 
   it('passes any JSON body through bash byte for byte: quotes, $, backticks, newlines, any Unicode', () => {
@@ -59,4 +61,13 @@ describe('curlCommand', () => {
       { numRuns: 40 },
     );
   }, 60_000);
+});
+
+describe('a URL that curl would read as a range', () => {
+  it('reaches curl as one URL, for one request: curl is told not to expand [] and {}', () => {
+    const url = `${URL}/x[1-3]{a,b}`;
+    const passed = argumentsBashPasses(curlCommand({ method: 'DELETE', url, headers: {} }), 'k');
+    expect(passed).toContain('--globoff');
+    expect(passed).toContain(url);
+  });
 });

@@ -9,7 +9,9 @@ function shellQuote(text: string): string {
 /**
  * A POSIX-shell command that repeats a recorded call: method, URL, headers and the exact bytes of
  * the body. The key stays `$SCIM_TOKEN`, in double quotes so the shell expands it from the
- * environment; the recorded request never holds the key itself.
+ * environment; the recorded request never holds the key itself. `--globoff`, since a URL may hold
+ * `[` and `]` (the URL parser leaves them as they are), which curl would otherwise read as a range
+ * and send several requests for.
  */
 export function curlCommand(request: ScimRequest): string {
   const headers = Object.entries(request.headers).map(([name, value]) => {
@@ -18,5 +20,5 @@ export function curlCommand(request: ScimRequest): string {
     return value === `Bearer ${API_KEY_PLACEHOLDER}` ? `-H "${header}"` : `-H ${shellQuote(header)}`;
   });
   const body = request.body === undefined ? [] : [`--data-binary ${shellQuote(JSON.stringify(request.body))}`];
-  return ['curl', '-X', request.method, shellQuote(request.url), ...headers, ...body].join(' ');
+  return ['curl', '--globoff', '-X', request.method, shellQuote(request.url), ...headers, ...body].join(' ');
 }

@@ -3,8 +3,9 @@ import SCIMMY from 'scimmy';
 import { describe, expect, it } from 'vitest';
 import { RECORDS_PER_BATCH } from '../constants';
 import { createRecordGenerator, generateRecords } from './generate';
-import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../constants';
-import { PROFILES, isUser, type ResourceType, type ScimGroup, type ScimRecord, type ScimUser } from './schemas';
+import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from './protocol';
+import { PROFILES, type ResourceType, type ScimGroup, type ScimRecord, type ScimUser } from './schemas';
+import { isUser } from './records';
 
 // Without the extension declared, scimmy silently drops the enterprise attributes instead of checking them.
 SCIMMY.Schemas.User.definition.extend(SCIMMY.Schemas.EnterpriseUser.definition);

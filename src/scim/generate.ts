@@ -1,7 +1,8 @@
 import { RECORDS_PER_BATCH } from '../constants';
 import { SimpleFaker } from '@faker-js/faker';
 import { PROFILE_MODULES } from './profiles';
-import { isResourceType, isUser, type ProfileName, type ResourceType, type ScimRecord } from './schemas';
+import { isResourceType, type ProfileName, type ResourceType, type ScimRecord } from './schemas';
+import { isUser } from './records';
 import type { ResourceSchema } from './server-schema/definitions';
 import { recordFitter } from './server-schema/fit-record';
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PLACEHOLDER, SCIM_CONTENT_TYPE } from '../constants';
+import { API_KEY_PLACEHOLDER } from '../constants';
+import { SCIM_CONTENT_TYPE } from './protocol';
 import type { ScimCall } from './call';
 import { sendScim, type ScimCallOptions } from './client';
 import { har as validHar } from 'har-validator';

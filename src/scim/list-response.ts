@@ -1,4 +1,4 @@
-import { LIST_RESPONSE_SCHEMA } from '../constants';
+import { LIST_RESPONSE_SCHEMA } from './protocol';
 import type { ScimCall } from './call';
 import { isJsonObject, jsonBodyOf } from './json';
 

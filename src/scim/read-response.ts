@@ -96,7 +96,8 @@ export async function readResponse(
   // Browsers give the names in lower case; other fetch implementations (happy-dom) keep the server's.
   const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name.toLowerCase(), redact.text(value)]));
   const { text: received, truncated } = await readCapped(response, signal);
-  const text = redact.text(received);
+  // A cut can split the key: its start at the end of the text is hidden too.
+  const text = truncated ? redact.cutText(received) : redact.text(received);
   const { body, bodyFormat } = parseBody(text, response.headers.get('Content-Type') ?? '', truncated);
   return {
     status: response.status,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactorFor } from './redact';
+import { REDACTED, redactorFor } from './redact';
 
 describe('redaction', () => {
   it('hides every case variant of the key', () => {
@@ -34,5 +34,63 @@ describe('redaction', () => {
     const redacted = redactorFor('topsecret').json(parsed) as Record<string, unknown>;
     expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(redacted, '__proto__')?.value).toEqual({ polluted: '[redacted]' });
+  });
+});
+
+describe('redaction of encoded forms of the key (issue 27, L1)', () => {
+  const KEY = 'sk_live/Key+9"x';
+  const { text } = redactorFor(KEY);
+  const utf8Hex = Buffer.from(KEY, 'utf8').toString('hex');
+
+  it.each([
+    ['base64', Buffer.from(KEY).toString('base64')],
+    ['base64url', Buffer.from(KEY).toString('base64url')],
+    ['base64 of user:key (HTTP Basic)', Buffer.from(`ada:${KEY}`).toString('base64')],
+    ['base64 of u:key', Buffer.from(`u:${KEY}`).toString('base64')],
+    ['base64 of :key', Buffer.from(`:${KEY}`).toString('base64')],
+    ['URL-encoded', encodeURIComponent(KEY)],
+    ['URL-encoded, every byte', [...Buffer.from(KEY)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('')],
+    ['hex', utf8Hex],
+    ['HEX', utf8Hex.toUpperCase()],
+    ['JSON-escaped', JSON.stringify(KEY).slice(1, -1)],
+    ['JSON \\u-escaped, every character', [...KEY].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')],
+    ['JSON \\u-escaped in part, with \\/', 'sk_\\u006cive\\/Key+9\\"x'],
+  ])('hides the key written as %s', (_form, written) => {
+    const shown = text(`before ${written} after`);
+    expect(shown).toBe(`before ${REDACTED} after`);
+  });
+
+  it('hides the whole base64 token of Basic credentials, not just the part that spells the key', () => {
+    const token = Buffer.from(`ada:${KEY}`).toString('base64');
+    expect(text(`Authorization: Basic ${token}`)).toBe(`Authorization: Basic ${REDACTED}`);
+  });
+
+  it('leaves base64, hex and escapes of other text alone', () => {
+    const other = 'sk_live/Key+8"x';
+    const written = [Buffer.from(other).toString('base64'), Buffer.from(other).toString('hex'), encodeURIComponent(other)].join(' ');
+    expect(text(written)).toBe(written);
+  });
+
+  it('hides a start of the key that a cut leaves at the end of a body, in any of its forms', () => {
+    const { cutText } = redactorFor(KEY);
+    expect(cutText(`{"echo":"${KEY.slice(0, 9)}`)).toBe(`{"echo":"${REDACTED}`);
+    expect(cutText(`{"echo":"${encodeURIComponent(KEY).slice(0, 12)}`)).toBe(`{"echo":"${REDACTED}`);
+    expect(cutText(`{"echo":"${KEY} and ${KEY.slice(0, 3)}`)).toBe(`{"echo":"${REDACTED} and ${REDACTED}`);
+    expect(cutText('{"echo":"nothing of it')).toBe('{"echo":"nothing of it');
+  });
+
+  it('hides the key in JSON nested 100,000 deep, without running out of stack (L5)', () => {
+    const depth = 100_000;
+    const parsed: unknown = JSON.parse(`${'['.repeat(depth)}"${KEY.replaceAll('"', '\\"')}"${']'.repeat(depth)}`);
+    let inner = redactorFor(KEY).json(parsed);
+    for (let level = 0; level < depth; level++) inner = (inner as unknown[])[0];
+    expect(inner).toBe(REDACTED);
+  });
+
+  it('copies the value: the JSON it was given stays as it was', () => {
+    const given = { a: [KEY], [KEY]: { b: 1 } };
+    const copy = redactorFor(KEY).json(given);
+    expect(given).toEqual({ a: [KEY], [KEY]: { b: 1 } });
+    expect(copy).toEqual({ a: [REDACTED], [REDACTED]: { b: 1 } });
   });
 });

@@ -6,32 +6,85 @@ export const REDACTED = '[redacted]';
  */
 export const MIN_REDACTED_KEY_LENGTH = 8;
 
-/** A function that hides the key in any text or JSON value a server sends back. */
-export type Redactor = {
+/** Hides the key in whatever a server sends back. */
+export interface Redactor {
+  /** Every form of the key in the text (see redactorFor) becomes REDACTED. */
   text(value: string): string;
+  /** The same for text cut short (a body at its cap): a start of the key at its very end is hidden too. */
+  cutText(value: string): string;
+  /** A copy of a JSON value with every name and string hidden as `text` hides them, at any depth. */
   json(value: unknown): unknown;
-};
+}
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const hex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** One character of the key as a server may write it: itself, JSON-escaped (`\"`, `\u0041`), or percent-encoded. */
+function characterPattern(char: string): string {
+  const forms = new Set([
+    char,
+    JSON.stringify(char).slice(1, -1),
+    char.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    hex(utf8(char)).replace(/../g, '%$&'),
+    ...(char === '/' ? ['\\/'] : char === ' ' ? ['+'] : []),
+  ]);
+  return `(?:${[...forms].map(escapeRegExp).join('|')})`;
+}
 
 /**
- * Hides the key and its case variants (a server may echo it upper-cased, as some log formats
- * do), also as it appears escaped inside a JSON string (a key holding `"` or `\`), so that a body
- * kept as the text received hides it too. Keys shorter than MIN_REDACTED_KEY_LENGTH are left alone.
+ * The stretches of base64 (and base64url) that only the key's bytes decide, at each of the three
+ * alignments the key may have in the encoded bytes: so the key is found in `base64(key)` and in
+ * `base64(user:key)` (HTTP Basic) whatever comes before it.
+ */
+function base64Cores(key: string): string[] {
+  const bytes = utf8(key);
+  return [0, 1, 2].flatMap((offset) => {
+    const encoded = btoa(String.fromCharCode(...new Uint8Array(offset), ...bytes));
+    const core = encoded.slice(Math.ceil((offset * 4) / 3), Math.floor(((offset + bytes.length) * 4) / 3));
+    return [core, core.replaceAll('+', '-').replaceAll('/', '_')];
+  });
+}
+
+/** Runs of base64 or base64url characters, with any padding. */
+const BASE64_RUN = /[\w+/-]+=*/g;
+
+const IDENTITY: Redactor = { text: (value) => value, cutText: (value) => value, json: (value) => value };
+
+/**
+ * Hides the key wherever a server echoes it: as it is and in any letter case (some log formats
+ * upper-case it), each character also JSON-escaped or percent-encoded (so `\u`-escaped, URL-encoded
+ * and mixed forms), as hex of its UTF-8 bytes, and inside base64 or base64url, `user:key` included.
+ * Keys shorter than MIN_REDACTED_KEY_LENGTH are left alone.
  */
 export function redactorFor(apiKey: string | null): Redactor {
-  if (!apiKey || apiKey.length < MIN_REDACTED_KEY_LENGTH) return { text: (value) => value, json: (value) => value };
-  const forms = new Set([apiKey, JSON.stringify(apiKey).slice(1, -1)]);
-  const pattern = new RegExp([...forms].map(escapeRegExp).join('|'), 'gi');
-  const text = (value: string) => value.replace(pattern, REDACTED);
+  if (!apiKey || apiKey.length < MIN_REDACTED_KEY_LENGTH) return IDENTITY;
+  const characters = [...apiKey].map(characterPattern);
+  const pattern = new RegExp(`${characters.join('')}|${hex(utf8(apiKey))}`, 'gi');
+  // Any proper start of the key, each character in any of its forms, at the end of the text.
+  const start = characters.slice(0, -1).reduceRight((inner, character) => `${character}(?:${inner})?`, '');
+  const startAtEnd = new RegExp(`(?:${start})$`, 'i');
+  const cores = base64Cores(apiKey);
+
+  const text = (value: string) =>
+    value.replace(pattern, REDACTED).replace(BASE64_RUN, (run) => (cores.some((core) => run.includes(core)) ? REDACTED : run));
+
+  // Without recursion, so that no depth of nesting a server sends can overflow the stack.
   const json = (value: unknown): unknown => {
-    if (typeof value === 'string') return text(value);
-    if (Array.isArray(value)) return value.map(json);
-    if (typeof value === 'object' && value !== null) {
-      // fromEntries defines own properties, so a "__proto__" key stays a plain key.
-      return Object.fromEntries(Object.entries(value).map(([name, item]) => [text(name), json(item)]));
-    }
-    return value;
+    const pending: Record<string, unknown>[] = [];
+    const copy = (item: unknown): unknown => {
+      if (typeof item === 'string') return text(item);
+      if (typeof item !== 'object' || item === null) return item;
+      // fromEntries defines own properties, so a "__proto__" name stays a plain name.
+      const copied = Array.isArray(item) ? [...(item as unknown[])] : Object.fromEntries(Object.entries(item).map(([name, entry]) => [text(name), entry]));
+      pending.push(copied as Record<string, unknown>);
+      return copied;
+    };
+    const root = copy(value);
+    // Each name is an own property of the copy by now, so assigning to it cannot reach a prototype.
+    for (let next = pending.pop(); next; next = pending.pop()) for (const [name, entry] of Object.entries(next)) next[name] = copy(entry);
+    return root;
   };
-  return { text, json };
+
+  return { text, cutText: (value) => text(value).replace(startAtEnd, REDACTED), json };
 }

@@ -1,34 +1,61 @@
+import { REDACTED } from './redact';
+
 /**
- * Where a follow-up call (PATCH, DELETE) for a created resource goes: the `meta.location` the
- * server gave when it lies under the base URL, else `{endpoint}/{id}`. Whatever a server answers,
- * the call (and the key with it) stays with the base URL's origin and below its path. Null when
- * neither names the resource: no usable location and an id that cannot be a path segment.
+ * Whether `name`, decoded, can name one resource below an endpoint: not empty, `.` or `..` (URLs
+ * read those as "this" and "the parent", even encoded), no `/` or `\` (a server that decodes an
+ * encoded slash would read more than one segment), and not a value the key's redaction changed
+ * (the server never gave it).
  */
-export function resourceUrl(baseUrl: string, endpoint: string, id: string, location?: string): string | null {
-  const fromLocation = location === undefined ? null : underBase(baseUrl, location);
+function isResourceName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name) && !name.includes(REDACTED);
+}
+
+/**
+ * Where a follow-up call (PATCH, DELETE, a check's GET) for a created resource goes: the
+ * `meta.location` the server gave when it names one resource of the endpoint, else
+ * `{endpoint}/{id}`. Whatever a server answers, the call (and the key with it) stays below the
+ * endpoint, on its origin. Null when neither names one resource.
+ */
+export function resourceUrl(endpoint: string, id: string, location?: string): string | null {
+  const fromLocation = location === undefined ? null : oneResourceOf(endpoint, location);
   if (fromLocation) return fromLocation;
-  // URLs read `.` and `..` (even encoded) as "this" and "the parent": no resource can have them as its segment.
-  if (id === '' || id === '.' || id === '..') return null;
+  if (!isResourceName(id)) return null;
   const url = new URL(endpoint);
-  // Encoded, so an id such as `../Groups/x` or `a?b` names one resource below the endpoint.
-  url.pathname = `${url.pathname}/${encodeURIComponent(id)}`;
+  try {
+    // Encoded, so an id such as `a?b` or `50%` names one resource below the endpoint.
+    url.pathname = `${url.pathname}/${encodeURIComponent(id)}`;
+  } catch {
+    return null; // a lone surrogate, which no URL can carry
+  }
   return url.href;
 }
 
-/** The location, resolved against the base, when it is below the base URL; null otherwise. */
-function underBase(baseUrl: string, location: string): string | null {
-  const base = new URL(baseUrl);
+/**
+ * The location, resolved against the endpoint, when it is `{endpoint}/{one segment}` on the same
+ * http(s) origin, without credentials or a query of its own; null otherwise (the collection itself,
+ * a path beside or below the resource, an encoded slash or dot segment, a redacted value).
+ */
+function oneResourceOf(endpoint: string, location: string): string | null {
+  if (location.includes(REDACTED)) return null;
+  const collection = new URL(endpoint);
   let url: URL;
   try {
-    url = new URL(location, base);
+    url = new URL(location, collection);
   } catch {
     return null;
   }
+  const plain = !url.username && !url.password && url.search === collection.search && (url.protocol === 'https:' || url.protocol === 'http:');
   // The URL parser has already resolved `..` and `%2e%2e` segments, so the prefix test holds.
-  const basePath = base.pathname.replace(/\/$/, '');
-  const below = url.pathname.startsWith(`${basePath}/`) && url.pathname.length > basePath.length + 1;
-  const plain = !url.username && !url.password && (url.protocol === 'https:' || url.protocol === 'http:');
-  if (url.origin !== base.origin || !below || !plain) return null;
+  const prefix = `${collection.pathname}/`;
+  if (url.origin !== collection.origin || !plain || !url.pathname.startsWith(prefix)) return null;
+  const segment = url.pathname.slice(prefix.length);
+  let name: string;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    return null; // not UTF-8 once decoded
+  }
+  if (!isResourceName(name)) return null;
   url.hash = '';
   return url.href;
 }

@@ -1,27 +1,18 @@
 /** The resource types and the shapes of the records this element sends (RFC 7643). */
-import type { ENTERPRISE_USER_SCHEMA } from '../constants';
-
-/** A guard for one of a few values. */
-function isOneOf<T extends string>(values: readonly T[]): (value: unknown) => value is T {
-  return (value): value is T => (values as readonly unknown[]).includes(value);
-}
+import type { ENTERPRISE_USER_SCHEMA } from './protocol';
 
 export const RESOURCE_TYPES = ['Users', 'Groups'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
-export const isResourceType = /* @__PURE__ */ isOneOf(RESOURCE_TYPES);
+export const isResourceType = (value: unknown): value is ResourceType => (RESOURCE_TYPES as readonly unknown[]).includes(value);
 
 /** The record profiles: which attributes a record carries, and in which IdP's dialect. */
 export const PROFILES = ['basic', 'full', 'entra', 'okta'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
-export const isProfileName = /* @__PURE__ */ isOneOf(PROFILES);
-
 /** How each item is sent: the spec's one POST, or in the order of the profile's IdP. */
 export const FLOWS = ['create', 'idp'] as const;
 export type Flow = (typeof FLOWS)[number];
-
-export const isFlow = /* @__PURE__ */ isOneOf(FLOWS);
 
 /**
  * Where the records' attributes come from: the profile alone, or the profile's values fitted to
@@ -29,8 +20,6 @@ export const isFlow = /* @__PURE__ */ isOneOf(FLOWS);
  */
 export const SCHEMA_SOURCES = ['profile', 'discover'] as const;
 export type SchemaSource = (typeof SCHEMA_SOURCES)[number];
-
-export const isSchemaSource = /* @__PURE__ */ isOneOf(SCHEMA_SOURCES);
 
 /** An entry of `emails` or `phoneNumbers` (RFC 7643 §4.1.2). */
 export interface ScimMultiValue {
@@ -110,15 +99,3 @@ export interface ScimGroup {
 }
 
 export type ScimRecord = ScimUser | ScimGroup;
-
-export function isUser(record: ScimRecord): record is ScimUser {
-  return 'userName' in record;
-}
-
-/**
- * The text a result line shows for a record that was created. A record fitted to a server's schema
- * (`schema="discover"`) has only what the server declares, so even `name` may be missing.
- */
-export function recordName(record: ScimRecord): string {
-  return isUser(record) ? (record.displayName ?? record.name?.formatted ?? record.userName) : record.displayName;
-}

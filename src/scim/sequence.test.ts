@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { GROUP_SCHEMA, LIST_RESPONSE_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../constants';
+import { GROUP_SCHEMA, LIST_RESPONSE_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from './protocol';
 import type { ScimCall, SendCall } from './call';
 import { sendScim } from './client';
 import { PROFILE_MODULES } from './profiles';
@@ -102,6 +102,21 @@ describe('Entra groups: lookup without members, an empty create, then the member
     ]);
     expect(calls[2]?.request.body).toEqual({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: 'u1' }] }] });
     expect(end.decided).toMatchObject({ purpose: 'create', id: 'g1' });
+  });
+});
+
+describe('a create answered 200 (issue 27, L4)', () => {
+  it('ends with a verdict that the server returned a resource it had, and sends no members PATCH to it', async () => {
+    const patch = PROFILE_MODULES.entra.members;
+    const membersPatch = 'patch' in patch ? patch.patch([{ id: 'u1', userName: 'ada', display: 'Ada' }]) : undefined;
+    const { send, sent } = server({ status: 200, body: list([]) }, { status: 200, body: { id: 'g-old' } }, { status: 204 });
+    const end = await entra.Groups(run(group, send, membersPatch));
+    expect(sent()).toEqual(['lookup GET /Groups?excludedAttributes=members&filter=displayName eq "sales_team"', 'create POST /Groups']);
+    expect(end.decided).toMatchObject({ purpose: 'create', status: 200, id: 'g-old' });
+    expect(end.verdict).toEqual({
+      text: 'The server returned a resource it already had (a create answers 201 Created), so this batch leaves it alone: no members, Deactivate, Delete or Check',
+      failed: false,
+    });
   });
 });
 

@@ -2,7 +2,8 @@ import type { ScimCall, SendCall } from './call';
 import type { PatchRequest } from './client';
 import { listResponseOf } from './list-response';
 import { resourceUrl } from './resource-url';
-import { isUser, type ScimRecord } from './schemas';
+import type { ScimRecord } from './schemas';
+import { isUser } from './records';
 
 /** What one item's sequence works with. */
 export interface ItemRun {
@@ -31,15 +32,23 @@ export interface Verdict {
 /** One item's calls in a client's order. */
 export type ItemSequence = (run: ItemRun) => Promise<ItemEnd>;
 
+/** The verdict on a create answered 200: the batch made nothing, so it changes nothing (RFC 7644 §3.3 answers a create with 201). */
+function existingResource(membersPatch: PatchRequest | undefined): Verdict {
+  const members = membersPatch ? 'members, ' : '';
+  return { text: `The server returned a resource it already had (a create answers 201 Created), so this batch leaves it alone: no ${members}Deactivate, Delete or Check`, failed: false };
+}
+
 /**
  * The spec's one POST per item. A group whose IdP adds members after the create then gets one
  * PATCH; the item ends with the POST's answer unless that PATCH failed: then with the PATCH's, so
- * the line shows why the group has no members (with the group's id kept).
+ * the line shows why the group has no members (with the group's id kept). A create answered 200
+ * returned a resource the server already had: it ends there, with a verdict that says so.
  */
 export const createThenAddMembers: ItemSequence = async ({ record, membersPatch, urls, send }) => {
   const created = await send({ method: 'POST', url: urls.endpoint, body: record }, 'create');
+  if (created.status === 200) return { decided: created, verdict: existingResource(membersPatch) };
   if (!membersPatch || !created.ok || !created.id) return { decided: created };
-  const url = resourceUrl(urls.baseUrl, urls.endpoint, created.id, created.location);
+  const url = resourceUrl(urls.endpoint, created.id, created.location);
   if (!url) return { decided: created };
   const patched = await send({ method: 'PATCH', url, body: membersPatch }, 'members');
   return { decided: patched.ok ? created : { ...patched, id: created.id, location: created.location } };

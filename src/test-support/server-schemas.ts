@@ -1,5 +1,5 @@
 import acmeUser from '../../demo/sandbox/extensions/acme-user.json';
-import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../constants';
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../scim/protocol';
 
 /** The sandbox's example of a required custom extension (demo/sandbox/extensions/acme-user.json). */
 export const ACME_USER = acmeUser;

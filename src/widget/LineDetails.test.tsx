@@ -1,6 +1,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_KEY_STORAGE_NAME } from '../constants';
+import { CUT_DEEPER } from './json-text';
 import { answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from '../test-support/element';
 
 const page = setUpGeneratorPage();
@@ -44,7 +45,7 @@ describe('the details panel of a line', () => {
     act(() => fireEvent.click(details));
 
     await act(async () => fireEvent.click(generator.ui.getByRole('button', { name: 'Copy as cURL' })));
-    expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/^curl -X POST '.*\/Users' /));
+    expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/^curl --globoff -X POST '.*\/Users' /));
     expect(generator.ui.getByText('Copied')).toBeTruthy();
   });
 
@@ -61,6 +62,32 @@ describe('the details panel of a line', () => {
     // Selected and focused, as the status says, so Ctrl+C copies it at once.
     expect(generator.shadow.activeElement).toBe(fallback);
     expect([fallback.selectionStart, fallback.selectionEnd]).toEqual([0, fallback.value.length]);
+  });
+});
+
+describe('Copy response JSON', () => {
+  async function copiedResponse(status: number, body: string, contentType: string): Promise<string> {
+    const writeText = vi.fn<(text: string) => Promise<void>>(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], status, { body, contentType });
+    act(() => fireEvent.click(generator.ui.getByRole('button', { name: /^Details for / })));
+    await act(async () => fireEvent.click(generator.ui.getByRole('button', { name: 'Copy response JSON' })));
+    return writeText.mock.calls[0]?.[0] ?? '';
+  }
+
+  it('copies a text body as a JSON string: its NUL and ANSI escapes stay escaped, never raw (L7)', async () => {
+    const body = 'Oops\u0000 \u001b[31mred\u001b[0m \u001b]0;title\u0007 \u009b2J';
+    const copied = await copiedResponse(500, body, 'text/plain');
+    // eslint-disable-next-line no-control-regex -- the control characters are the point
+    expect(copied).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(JSON.parse(copied)).toBe(body);
+  });
+
+  it('copies a JSON body nested 5,000 deep, cut, without throwing (M2)', async () => {
+    const copied = await copiedResponse(201, `${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/scim+json');
+    expect(copied).toContain(CUT_DEEPER);
   });
 });
 

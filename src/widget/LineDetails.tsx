@@ -3,17 +3,25 @@ import { parts } from '../parts';
 import type { ScimCall } from '../scim/call';
 import { curlCommand } from '../scim/curl';
 import { CopyButton } from './CopyButton';
+import { prettyJson, withControlsEscaped } from './json-text';
 import styles from './details.css?inline';
 
-const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 const headerLines = (headers: Record<string, string>) =>
   Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n');
 
-/** The body as sent or received: JSON pretty-printed, text as it came. */
+/** The body as shown: JSON pretty-printed (cut when nested very deep), text as it came. */
 function bodyText(body: unknown, format: 'json' | 'text' = 'json'): string {
-  return format === 'json' ? pretty(body) : String(body);
+  return format === 'json' ? prettyJson(body) : String(body);
+}
+
+/**
+ * The body as Copy response JSON gives it: always JSON, so a text body becomes a JSON string, whose
+ * escapes keep NUL, ANSI escapes and other control characters off a terminal it is pasted into.
+ */
+function bodyJson(body: unknown, format: 'json' | 'text' = 'json'): string {
+  return withControlsEscaped(format === 'json' ? prettyJson(body) : JSON.stringify(body));
 }
 
 /**
@@ -28,7 +36,7 @@ function CallDetails({ call }: { call: ScimCall }) {
       <p className="call-part">Request</p>
       <pre tabIndex={0}>
         {`${request.method} ${request.url}\n${headerLines(request.headers)}`}
-        {request.body !== undefined && `\n\n${pretty(request.body)}`}
+        {request.body !== undefined && `\n\n${prettyJson(request.body)}`}
       </pre>
       <p className="call-part">Response</p>
       {response ? (
@@ -43,11 +51,11 @@ function CallDetails({ call }: { call: ScimCall }) {
       <p>Duration: {call.durationMs} ms, started {call.startedAt}</p>
       <p className="copies">
         <CopyButton label="Copy as cURL" text={() => curlCommand(request)} />
-        <CopyButton label="Copy request JSON" text={() => pretty(request.body ?? null)} />
+        <CopyButton label="Copy request JSON" text={() => withControlsEscaped(prettyJson(request.body ?? null))} />
         {response && (
           <CopyButton
             label="Copy response JSON"
-            text={() => (response.body === undefined ? '' : bodyText(response.body, response.bodyFormat))}
+            text={() => (response.body === undefined ? '' : bodyJson(response.body, response.bodyFormat))}
           />
         )}
       </p>

@@ -2,7 +2,7 @@ import { parts } from '../parts';
 import type { ResultLine } from '../batch/state';
 import type { GeneratorConfig } from '../config';
 import type { NoticeKind } from './notice-kind';
-import { retryTimeOf, type RetryTime } from './retry-after';
+import { MAX_RETRY_DAYS, retryTimeOf, type RetryTime } from './retry-after';
 
 /** The plan card each key-creation link selects: the first is Free, the second Pro. */
 export const FREE_PLAN_CARD = 0;
@@ -29,10 +29,11 @@ function SafeLink({ href, children, onClick }: { href: string | null; children: 
   );
 }
 
-function RetryLine({ time, delay }: RetryTime) {
+function RetryLine({ time, delay, capped }: RetryTime) {
   return (
     <p>
       Try again <time dateTime={new Date(time).toISOString()}>{delay}</time>.
+      {capped && ` The server's Retry-After, ${capped}, is further ahead than that: shown capped at ${MAX_RETRY_DAYS} days.`}
     </p>
   );
 }

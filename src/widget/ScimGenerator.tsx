@@ -5,6 +5,7 @@ import { parseConfig, type GeneratorAttributes } from '../config';
 import { RECORDS_PER_BATCH } from '../constants';
 import { parts } from '../parts';
 import { callsOf } from '../scim/call';
+import { ErrorBoundary } from './ErrorBoundary';
 import { lazyViews, useViews } from './load-views';
 import styles from './styles.css?inline';
 
@@ -40,6 +41,32 @@ function Message({ text }: { text: string }) {
   );
 }
 
+/** The message alone, in place of everything the element shows. */
+function OnlyMessage({ text }: { text: string }) {
+  return (
+    <div className="scim-generator" part={parts('base')}>
+      <style>{styles}</style>
+      <Message text={text} />
+    </div>
+  );
+}
+
+/**
+ * The widget behind an error boundary: whatever a server answered, if rendering ever throws, the
+ * element says so rather than going blank, and drops the batch so that its next mount starts afresh.
+ */
+export function GuardedScimGenerator(props: ScimGeneratorProps) {
+  const host = props.container.host as HTMLElement;
+  return (
+    <ErrorBoundary
+      fallback={<OnlyMessage text="Something went wrong. Reload the page to try again." />}
+      onError={() => batchControllerFor(host).reset()}
+    >
+      <ScimGenerator {...props} />
+    </ErrorBoundary>
+  );
+}
+
 export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) {
   const host = container.host as HTMLElement;
   const controller = batchControllerFor(host);
@@ -50,14 +77,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   const parsed = parseConfig(attributes, host.ownerDocument.baseURI);
   usePreloadWhenIdle();
 
-  if (!parsed.ok) {
-    return (
-      <div className="scim-generator" part={parts('base')}>
-        <style>{styles}</style>
-        <Message text={parsed.message} />
-      </div>
-    );
-  }
+  if (!parsed.ok) return <OnlyMessage text={parsed.message} />;
 
   const { config } = parsed;
   const checkbox =

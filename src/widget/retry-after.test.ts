@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { retryAt, retryDelayText } from './retry-after';
+import type { ScimResult } from '../scim/client';
+import { retryAt, retryDelayText, retryTimeOf } from './retry-after';
 
 const RECEIVED = Date.parse('2026-11-22T09:00:00Z');
 
@@ -42,4 +43,32 @@ describe('retryDelayText', () => {
     expect(retryDelayText(RECEIVED, RECEIVED)).toBe('now');
     expect(retryDelayText(RECEIVED - 5000, RECEIVED)).toBe('now');
   });
+});
+
+describe('retryTimeOf', () => {
+  const answered = (retryAfter: string) =>
+    ({
+      status: 429,
+      statusText: 'Too Many Requests',
+      ok: false,
+      startedAt: new Date(RECEIVED).toISOString(),
+      durationMs: 0,
+      request: { method: 'POST', url: 'https://scim.example.com/scim/v2/Users', headers: {} },
+      response: { status: 429, statusText: 'Too Many Requests', headers: { 'retry-after': retryAfter }, waitMs: 0 },
+    }) satisfies ScimResult;
+
+  it('gives the time and delay the server named', () => {
+    expect(retryTimeOf(answered('900'))).toEqual({ time: RECEIVED + 900_000, delay: 'in 15 minutes' });
+  });
+
+  it.each(['9000000000000', '9'.repeat(400), 'Fri, 31 Dec 9999 23:59:59 GMT', String(8 * 86400)])(
+    'caps Retry-After: %s at a week, a time any browser can show, and says so (M1)',
+    (header) => {
+      const retry = retryTimeOf(answered(header));
+      expect(retry).toMatchObject({ time: RECEIVED + 7 * 86400_000, delay: 'in more than 7 days' });
+      expect(new Date(retry?.time ?? NaN).toISOString()).toBe('2026-11-29T09:00:00.000Z');
+      expect(header.startsWith((retry?.capped ?? '').replace(/…$/, ''))).toBe(true);
+      expect(retry?.capped?.length).toBeLessThanOrEqual(24);
+    },
+  );
 });

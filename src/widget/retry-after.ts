@@ -34,16 +34,34 @@ export function retryDelayText(retryTime: number, now: number): string {
   return format.format(Math.ceil(seconds / size), unit);
 }
 
+/** A `Retry-After` further ahead than this many days is capped, and shown as "more than" them. */
+export const MAX_RETRY_DAYS = 7;
+const MAX_SHOWN_HEADER = 24;
+
 export interface RetryTime {
   /** When (ms since the epoch). */
   time: number;
   /** How long after the answer arrived, e.g. "in 15 minutes": the notice shows as the answer arrives. */
   delay: string;
+  /** The header as the server sent it (cut to a few characters), when it named a time past MAX_RETRY_DAYS. */
+  capped?: string;
 }
 
-/** When the server that answered this call says to try again; null when it does not say. */
+/**
+ * When the server that answered this call says to try again; null when it does not say. An
+ * absurd value (`Retry-After: 9000000000000`, past any date a browser can show) is capped.
+ */
 export function retryTimeOf({ response, startedAt, durationMs }: ScimResult): RetryTime | null {
   const receivedAt = Date.parse(startedAt) + durationMs;
-  const time = retryAt(response?.headers['retry-after'], receivedAt);
-  return time === null ? null : { time, delay: retryDelayText(time, receivedAt) };
+  const header = response?.headers['retry-after'];
+  const time = retryAt(header, receivedAt);
+  if (time === null || header === undefined) return null;
+  const latest = receivedAt + MAX_RETRY_DAYS * 86400 * 1000;
+  if (time <= latest) return { time, delay: retryDelayText(time, receivedAt) };
+  const shown = header.trim();
+  return {
+    time: latest,
+    delay: `in more than ${MAX_RETRY_DAYS} days`,
+    capped: shown.length > MAX_SHOWN_HEADER ? `${shown.slice(0, MAX_SHOWN_HEADER - 1)}…` : shown,
+  };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../../constants';
+import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../protocol';
 import type { ScimCall, SendCall } from '../call';
 import { sendScim } from '../client';
 import { PROFILE_MODULES } from '../profiles';
@@ -121,7 +121,7 @@ describe('the user checks', () => {
     const results = Object.values(await check(server()));
     const markdown = checkReportMarkdown(results, '8 passed, 0 failed, 0 skipped');
     expect(markdown).toContain('| Read back the created user (RFC 7644 §3.4.1) | pass |  |');
-    expect(markdown).toContain("curl -X GET 'https://scim.example.com/scim/v2/Users/u-1'");
+    expect(markdown).toContain("curl --globoff -X GET 'https://scim.example.com/scim/v2/Users/u-1'");
     expect(markdown).toContain('$SCIM_TOKEN');
     expect(markdown).not.toContain('Bearer k"');
   });

@@ -1,6 +1,7 @@
-import { ERROR_SCHEMA } from '../../constants';
+import { ERROR_SCHEMA } from '../protocol';
 import { matchingFilter, queryUrl } from '../sequence';
-import { isUser, type ScimUser } from '../schemas';
+import type { ScimUser } from '../schemas';
+import { isUser } from '../records';
 import { resourceUrl } from '../resource-url';
 import { bodyOf } from '../list-response';
 import { answered, listOf, passed, type Check, type CheckContext, type CheckVerdict } from './check';
@@ -49,7 +50,7 @@ export const USER_CHECKS: Check[] = [
       const expected = `Expected 409 with scimType uniqueness, got ${answered(call)}`;
       if (!call.ok) return { fail: `${expected}.` };
       // The server made a second user: delete it at once, so the check leaves nothing behind.
-      const url = call.id === undefined ? null : resourceUrl(urls.baseUrl, urls.endpoint, call.id, call.location);
+      const url = call.id === undefined ? null : resourceUrl(urls.endpoint, call.id, call.location);
       if (!url) return { fail: `${expected}: the server made a duplicate, which could not be deleted (no usable id).` };
       const deleted = await context.send({ method: 'DELETE', url });
       return { fail: `${expected}: the server made a duplicate, ${deleted.ok ? 'which was deleted' : `whose DELETE answered ${answered(deleted)}`}.` };

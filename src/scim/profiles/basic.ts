@@ -1,4 +1,4 @@
-import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../protocol';
 import { groupName } from './job';
 import { employeeNumber, makePerson } from './person';
 import type { Profile } from './profile';

@@ -1,4 +1,4 @@
-import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../protocol';
 import { groupName, makeJob } from './job';
 import { employeeNumber, makePerson } from './person';
 import { fillPattern, pickPlace, workAddress } from './places';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../generate';
-import { ENTERPRISE_USER_SCHEMA } from '../../constants';
+import { ENTERPRISE_USER_SCHEMA } from '../protocol';
 import type { EnterpriseUser, ScimAddress, ScimUser } from '../schemas';
 
 const batches = Array.from({ length: 50 }, () => generateRecords('Users', { profile: 'full' }) as ScimUser[]);

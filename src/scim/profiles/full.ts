@@ -1,6 +1,6 @@
 import type { SimpleFaker } from '@faker-js/faker';
 import en from 'virtual:faker-en-subset';
-import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../protocol';
 import type { ScimUser } from '../schemas';
 import { groupName, makeJob } from './job';
 import { companyName, firstName, prefix } from './names';

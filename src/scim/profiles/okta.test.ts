@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../generate';
-import { USER_SCHEMA } from '../../constants';
+import { USER_SCHEMA } from '../protocol';
 import type { ScimGroup, ScimUser } from '../schemas';
 
 const users = Array.from({ length: 30 }, () => generateRecords('Users', { profile: 'okta' }) as ScimUser[]).flat();

@@ -1,4 +1,4 @@
-import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../../constants';
+import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../protocol';
 import { groupName } from './job';
 import { makePerson } from './person';
 import { createThenAddMembers, matchingFilter, lookupThenCreate } from '../sequence';

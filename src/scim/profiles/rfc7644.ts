@@ -1,4 +1,4 @@
-import { PATCH_OP_SCHEMA } from '../../constants';
+import { PATCH_OP_SCHEMA } from '../protocol';
 import type { PatchRequest } from '../client';
 import { createThenAddMembers } from '../sequence';
 import type { MemberStyle, Profile } from './profile';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from '../../constants';
+import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from '../protocol';
 import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES } from '../../test-support/server-schemas';
 import { createRecordGenerator } from '../generate';
 import type { ProfileName, ResourceType, ScimUser } from '../schemas';

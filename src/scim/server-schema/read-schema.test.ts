@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_SCHEMA } from '../../constants';
+import { USER_SCHEMA } from '../protocol';
 import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES, listResponse } from '../../test-support/server-schemas';
 import type { SendCall } from '../call';
 import { sendScim } from '../client';

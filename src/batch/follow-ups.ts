@@ -1,0 +1,28 @@
+import type { ActionKind, BatchActions } from './actions';
+import type { BatchChecks } from './checks';
+
+/**
+ * What can follow a finished batch: Deactivate and Delete on what it created, and Check. In the
+ * lazily loaded runtime with them, so the element's chunk only holds on to this one object.
+ */
+export class FollowUps {
+  constructor(
+    private readonly actions: BatchActions,
+    private readonly checks: BatchChecks,
+  ) {}
+
+  /** One follow-up at a time: an action waits for Check, and Check for an action. */
+  runAction(action: ActionKind): void {
+    if (!this.checks.state.running) this.actions.run(action);
+  }
+
+  runChecks(): void {
+    if (!this.actions.state.running) this.checks.run();
+  }
+
+  /** Stops what is in flight; its answers are not taken. */
+  abandon(): void {
+    this.actions.abandon();
+    this.checks.abandon();
+  }
+}
