@@ -70,6 +70,7 @@ async function round(): Promise<Record<string, number>> {
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    await app.closeStore();
     if (process.env.SANDBOX_DB.startsWith(folder)) delete process.env.SANDBOX_DB;
     rmSync(folder, { recursive: true, force: true });
   }

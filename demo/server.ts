@@ -43,7 +43,8 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
   app.disable('x-powered-by');
   if (logRequests === 'all') app.use(accessLog());
   if (logRequests === 'sandbox') app.use([SCIM_PATH, KEYS_PATH, PLANS_PATH], accessLog());
-  app.use(createSandbox(sandbox));
+  const scimSandbox = createSandbox(sandbox);
+  app.use(scimSandbox);
   app.get(PLANS_PATH, (_req, res) => {
     res.json(limits);
   });
@@ -73,6 +74,7 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
     });
   } catch (error) {
     await vite.close();
+    await scimSandbox.closeStore();
     throw error;
   }
   const { port: boundPort } = httpServer.address() as AddressInfo;
@@ -82,6 +84,7 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
       await vite.close();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await scimSandbox.closeStore();
     },
   };
 }

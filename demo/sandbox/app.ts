@@ -9,15 +9,19 @@ import { scimRouter } from './scim-router';
 import { openSqliteStore } from './sqlite-store';
 
 export type { SandboxOptions } from './config';
+
+/** The sandbox's express app, which holds its database open until `closeStore()`. */
+export type Sandbox = express.Express & { closeStore(): Promise<void> };
 export { KEYS_PATH, SCIM_PATH } from './paths';
 
 /**
  * A SCIM 2.0 service provider with its API keys, each key a tenant with Users and Groups of its
  * own, kept in the SQLite database `options.database` or SANDBOX_DB names (else .sandbox/sandbox.db).
- * Serves `POST /api/keys` and the SCIM API under `/scim/v2`; mount it with `app.use(createSandbox())`.
+ * Serves `POST /api/keys` and the SCIM API under `/scim/v2`; mount it with `app.use(createSandbox())`,
+ * and call its `closeStore()` once it is no longer served.
  * Options win over the SANDBOX_* environment variables, which win over the defaults.
  */
-export function createSandbox(options: SandboxOptions = {}): express.Express {
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config = resolveConfig(options);
   const store = openSqliteStore(resolveDatabase(options), { maxResources: config.tenantMaxResources, maxBytes: config.tenantMaxBytes });
   const keys = new KeyRing(store.keys, { limits: { free: config.freeLimit, pro: config.proLimit }, idleMs: config.keyIdleMs, maxKeys: config.maxKeys });
@@ -39,5 +43,5 @@ export function createSandbox(options: SandboxOptions = {}): express.Express {
   app.use(SCIM_PATH, locateCreated);
   app.use(keysRouter(keys, { limit: config.keyRequestLimit, windowMs: config.keyRequestWindowMs }));
   app.use(SCIM_PATH, scimRouter(store, keys, config));
-  return app;
+  return Object.assign(app, { closeStore: () => store.close() });
 }

@@ -7,8 +7,15 @@ import { KEYS_PATH, SCIM_PATH, createSandbox } from './app';
  * The sandbox as `npm run sandbox` runs it: its own keys and store (SANDBOX_* settings from the
  * environment), one log line per request, listening on `port` of `host`.
  */
-export function serveSandbox(port: number, host: string): Promise<Listening> {
-  return listen(express().disable('x-powered-by').use(accessLog()).use(createSandbox()), port, host);
+export async function serveSandbox(port: number, host: string): Promise<Listening> {
+  const sandbox = createSandbox();
+  try {
+    const listening = await listen(express().disable('x-powered-by').use(accessLog()).use(sandbox), port, host);
+    return { ...listening, close: () => listening.close().then(sandbox.closeStore) };
+  } catch (error) {
+    await sandbox.closeStore();
+    throw error;
+  }
 }
 
 /** What to print once it listens: where its SCIM API is, and how to get a key. */

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,17 +54,32 @@ describe('the SQLite store', () => {
     expect(() => openSqliteStore(file, LIMITS)).toThrow(`${file} holds a sandbox database of another version (99, not 1); delete it to start afresh`);
   });
 
-  it('says which lock folder to delete when a file is locked, and leaves the file free once closed', async () => {
+  it('is held by one process while open: another open is refused with the holder named, and the file is free once closed', async () => {
     const file = databaseFile();
     const first = openSqliteStore(file, LIMITS);
-    await withTenants(first, 'a');
-    await first.tenant('a').users.create(user('ada'));
-    await first.keys.findByHash('hash-a');
-    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect(() => openSqliteStore(file, LIMITS)).toThrow(`${file} is in use by process ${process.pid}: stop it, or give this sandbox a file of its own with SANDBOX_DB`);
     await first.close();
+    expect([existsSync(`${file}.lock`), existsSync(`${file}.pid`)]).toEqual([false, false]);
+    await openSqliteStore(file, LIMITS).close();
+  });
 
+  it('takes back the lock of a process that ended without closing the file', async () => {
+    const file = databaseFile();
+    const ended = spawnSync(process.execPath, ['--import', 'tsx', '-e', `
+      const { openSqliteStore } = await import(${JSON.stringify(new URL('./sqlite-store.ts', import.meta.url).href)});
+      openSqliteStore(${JSON.stringify(file)}, ${JSON.stringify(LIMITS)});
+      process.kill(process.pid, 'SIGKILL');`]);
+    expect(ended.signal).toBe('SIGKILL');
+    expect([existsSync(`${file}.lock`), existsSync(`${file}.pid`)]).toEqual([true, true]);
+
+    await openSqliteStore(file, LIMITS).close();
+  });
+
+  it('says which lock folder to delete when no process is named as holding the file', () => {
+    const file = databaseFile();
+    openSqliteStore(file, LIMITS).close();
     mkdirSync(`${file}.lock`);
-    expect(() => openSqliteStore(file, LIMITS)).toThrow(`if none is running, delete ${file}.lock`);
+    expect(() => openSqliteStore(file, LIMITS)).toThrow(`${file} is in use by another process: stop it, or give this sandbox a file of its own with SANDBOX_DB. If no process has it, delete ${file}.lock.`);
   });
 
   it("deletes a tenant's resources and memberships with its key, and nothing of another tenant's", async () => {

@@ -76,10 +76,10 @@ const keyRecord = (row: KeyRow | undefined): KeyRecord | undefined =>
 export function openSqliteStore(path: string, limits: TenantLimits): SandboxStore {
   if (path !== IN_MEMORY_DATABASE) mkdirSync(dirname(path), { recursive: true });
   const db = new SqliteDatabase(path);
-  // The data outlives the process, not a crash of the machine: a commit goes to the operating system
-  // without waiting for the disk (synchronous = OFF), and the rollback journal is truncated rather
-  // than deleted. (node-sqlite3-wasm's file system offers no shared memory, so no WAL.)
-  db.exec('PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON');
+  // A commit is one append to the write-ahead log (WAL works without shared memory as the process
+  // holds the file alone), handed to the operating system without waiting for the disk: the data
+  // outlives the process, not a crash of the machine.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON');
   migrate(db, path);
 
   const keys = keyStore(db);

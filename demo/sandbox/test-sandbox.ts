@@ -28,7 +28,8 @@ export interface RunningSandbox {
 
 /** Starts a sandbox on a free port. Limits default high so only rate-limit tests meet them. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const server = await listen(createSandbox({ freeLimit: 1000, proLimit: 1000, ...options }));
+  const sandbox = createSandbox({ freeLimit: 1000, proLimit: 1000, ...options });
+  const server = await listen(sandbox);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -46,11 +47,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
     },
-    close() {
-      return new Promise((resolve, reject) => {
+    async close() {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });
+      await sandbox.closeStore();
     },
   };
 }

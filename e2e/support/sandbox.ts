@@ -30,11 +30,13 @@ export async function listenWithSandbox(
   app: express.Express = express(),
   options: { sandbox?: SandboxOptions; host?: string } = {},
 ): Promise<SandboxServer> {
-  app.use(createSandbox(options.sandbox));
+  const sandbox = createSandbox(options.sandbox);
+  app.use(sandbox);
   const server = await listen(app, options.host);
   const scimUrl = new URL(SCIM_PATH, server.url).href;
   return {
-    ...server,
+    url: server.url,
+    close: () => server.close().then(sandbox.closeStore),
     scimUrl,
     createApiKey: (plan) => createApiKey(server.url, plan),
     heldNames: async (apiKey, resourceType) => {
