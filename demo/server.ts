@@ -8,7 +8,7 @@ import { PAGE_PATHS } from './pages';
 import { PLANS_PATH, type PlanLimits } from './plans';
 import { accessLog } from './sandbox/access-log';
 import { KEYS_PATH, SCIM_PATH, createSandbox, type SandboxOptions } from './sandbox/app';
-import { portFromEnv, resolveConfig } from './sandbox/config';
+import { DEMO_DATABASE, portFromEnv, resolveConfig, resolveDatabase } from './sandbox/config';
 
 export interface DemoServerOptions {
   /** 0 picks a free port. */
@@ -90,7 +90,12 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
 }
 
 async function main(): Promise<void> {
-  const server = await startDemoServer({ port: portFromEnv(5173), host: process.env.HOST, logRequests: process.env.DEBUG ? 'all' : 'sandbox' });
+  const server = await startDemoServer({
+    port: portFromEnv(5173),
+    host: process.env.HOST,
+    logRequests: process.env.DEBUG ? 'all' : 'sandbox',
+    sandbox: { database: resolveDatabase({}, process.env, DEMO_DATABASE) },
+  });
   console.log(`scim-generator demo: ${server.url}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop).once('SIGTERM', stop);

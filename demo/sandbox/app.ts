@@ -16,7 +16,7 @@ export { KEYS_PATH, SCIM_PATH } from './paths';
 
 /**
  * A SCIM 2.0 service provider with its API keys, each key a tenant with Users and Groups of its
- * own, kept in the SQLite database `options.database` or SANDBOX_DB names (else .sandbox/sandbox.db).
+ * own, kept in the SQLite database `options.database` or SANDBOX_DB names (else .sandbox/sandbox.db; `npm start` passes .sandbox/demo.db).
  * Serves `POST /api/keys` and the SCIM API under `/scim/v2`; mount it with `app.use(createSandbox())`,
  * and call its `closeStore()` once it is no longer served.
  * Options win over the SANDBOX_* environment variables, which win over the defaults.

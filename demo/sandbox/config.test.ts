@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, DEFAULT_DATABASE, portFromEnv, resolveConfig, resolveDatabase } from './config';
+import { DEFAULT_CONFIG, DEFAULT_DATABASE, DEMO_DATABASE, portFromEnv, resolveConfig, resolveDatabase } from './config';
 
 describe('resolveConfig', () => {
   const limits = { maxOperations: 100, maxValues: 100, tenantMaxResources: 5000, tenantMaxBytes: 20_971_520 };
@@ -65,6 +65,11 @@ describe('resolveDatabase', () => {
     expect(resolveDatabase({}, { SANDBOX_DB: ':memory:' })).toBe(':memory:');
     expect(resolveDatabase({}, { SANDBOX_DB: ' ' })).toBe(DEFAULT_DATABASE);
     expect(DEFAULT_DATABASE).toBe(fileURLToPath(new URL('../../.sandbox/sandbox.db', import.meta.url)));
+  });
+
+  it("gives npm start's demo a file of its own, .sandbox/demo.db, so it runs beside npm run sandbox", () => {
+    expect(resolveDatabase({}, {}, DEMO_DATABASE)).toBe(fileURLToPath(new URL('../../.sandbox/demo.db', import.meta.url)));
+    expect(resolveDatabase({}, { SANDBOX_DB: 'b.db' }, DEMO_DATABASE)).toBe('b.db');
   });
 });
 

@@ -79,12 +79,15 @@ export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
 export const DATABASE_ENV = 'SANDBOX_DB';
 /** SQLite's name for a database that lives and dies with its connection. */
 export const IN_MEMORY_DATABASE = ':memory:';
-/** Under the repository, whatever the working folder: `npm start` and `npm run sandbox` share it. */
-export const DEFAULT_DATABASE = fileURLToPath(new URL('../../.sandbox/sandbox.db', import.meta.url));
+const underRepository = (name: string) => fileURLToPath(new URL(`../../.sandbox/${name}`, import.meta.url));
+/** `npm run sandbox`'s and `npm run example`'s, under the repository whatever the working folder. */
+export const DEFAULT_DATABASE = underRepository('sandbox.db');
+/** `npm start`'s: one process holds a database file while it runs, and the demo may run beside the sandbox. */
+export const DEMO_DATABASE = underRepository('demo.db');
 
-/** The database file: the option, else SANDBOX_DB, else DEFAULT_DATABASE. */
-export function resolveDatabase(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env): string {
-  return options.database ?? (env[DATABASE_ENV]?.trim() || DEFAULT_DATABASE);
+/** The database file: the option, else SANDBOX_DB, else `fallback`. */
+export function resolveDatabase(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env, fallback = DEFAULT_DATABASE): string {
+  return options.database ?? (env[DATABASE_ENV]?.trim() || fallback);
 }
 
 /** The one setting for which 0 makes sense: no proxy in front. */
