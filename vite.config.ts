@@ -62,7 +62,7 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/support/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Every sandbox a test starts, in this process or a child, keeps its data in memory only.
     env: { [DATABASE_ENV]: IN_MEMORY_DATABASE },
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],

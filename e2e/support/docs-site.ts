@@ -9,7 +9,8 @@ import { generateAndExpectCreated, generateButton, storeApiKey } from './generat
 import { createPackedSite, runCommand, type PackedSite } from './packed-site';
 import { test, expect } from './page-errors';
 import { listenWithSandbox, type SandboxServer } from './sandbox';
-import { installSitePackages, SITE_PACKAGES_DIR, SITE_PACKAGES_INSTALL_TIMEOUT_MS } from './site-packages';
+import { NPM_CI_TIMEOUT_MS } from '../../scripts/ci-once';
+import { installSitePackages, SITE_PACKAGES_DIR } from './site-packages';
 
 export interface BuiltDocsSite {
   /** The built site's folder (a copy of the fixture, with the packed package installed). */
@@ -103,7 +104,7 @@ export function useBuiltDocsSite(
   let site: BuiltDocsSite | undefined;
   test.describe.configure({ mode: 'default' });
   test.beforeAll(async () => {
-    test.setTimeout(SITE_PACKAGES_INSTALL_TIMEOUT_MS + buildTimeoutMs);
+    test.setTimeout(NPM_CI_TIMEOUT_MS + buildTimeoutMs);
     site = await buildDocsSite(fixtureDir, cli, build);
   });
   test.afterAll(() => site?.close());

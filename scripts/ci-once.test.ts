@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ciOnce } from './site-packages';
+import { ciOnce } from './ci-once';
 
 const run = promisify(execFile);
-const sitePackagesModule = fileURLToPath(new URL('./site-packages.ts', import.meta.url));
+const ciOnceModule = fileURLToPath(new URL('./ci-once.ts', import.meta.url));
 
 // A project with no dependencies: npm ci is quick and needs no registry.
 async function writeProject(dir: string, manifest: object): Promise<void> {
@@ -18,7 +18,7 @@ async function writeProject(dir: string, manifest: object): Promise<void> {
 
 /** `ciOnce(dir)` in a Node process of its own, as a Playwright worker runs it: what it resolved with. */
 async function ciOnceInAnotherProcess(dir: string): Promise<string> {
-  const script = `const { ciOnce } = await import(${JSON.stringify(sitePackagesModule)}); console.log(await ciOnce(${JSON.stringify(dir)}));`;
+  const script = `const { ciOnce } = await import(${JSON.stringify(ciOnceModule)}); console.log(await ciOnce(${JSON.stringify(dir)}));`;
   const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script]);
   return stdout.trim();
 }
