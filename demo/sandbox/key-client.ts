@@ -1,4 +1,4 @@
-import type { Plan } from './keys';
+import type { Plan } from './plan';
 import { KEYS_PATH } from './paths';
 
 /** Issues a key from the sandbox at `origin` with `POST /api/keys`, as tests and tools need one. */

@@ -2,7 +2,8 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { bearerToken } from './auth';
 import { describeLimit } from './describe-limit';
-import { isPlan, type KeyRing } from './keys';
+import type { KeyRing } from './keys';
+import { isPlan } from './plan';
 import { CURRENT_KEY_PATH, KEYS_PATH } from './paths';
 import { sendScimError } from './scim-error';
 

@@ -1,12 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Plan } from './plan';
 import type { KeyRecord, KeyStore } from './store';
-
-export const PLANS = ['free', 'pro'] as const;
-export type Plan = (typeof PLANS)[number];
-
-export function isPlan(value: unknown): value is Plan {
-  return (PLANS as readonly unknown[]).includes(value);
-}
 
 export interface ApiKey {
   /** A non-secret handle for the key, safe to use as a rate-limit bucket name; also its tenant's id. */

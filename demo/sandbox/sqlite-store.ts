@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { IN_MEMORY_DATABASE } from './config';
-import type { Plan } from './keys';
+import type { Plan } from './plan';
 import { scimError } from './scim-error';
 import { SqliteDatabase } from './sqlite-database';
 import {

@@ -1,5 +1,5 @@
 import type SCIMMY from 'scimmy';
-import type { Plan } from './keys';
+import type { Plan } from './plan';
 
 /**
  * What the sandbox keeps, as interfaces: the SQLite store (sqlite-store.ts) is one implementation,

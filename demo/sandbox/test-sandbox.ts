@@ -6,7 +6,7 @@ import type { SendCall } from '../../src/scim/call';
 import { sendScim } from '../../src/scim/client';
 import { SCIM_PATH, createSandbox, type SandboxOptions } from './app';
 import { createApiKey } from './key-client';
-import type { Plan } from './keys';
+import type { Plan } from './plan';
 
 export { USER_SCHEMA, ENTERPRISE_USER_SCHEMA as ENTERPRISE_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA as PATCH_SCHEMA, ERROR_SCHEMA, LIST_RESPONSE_SCHEMA as LIST_SCHEMA } from '../../src/scim/protocol';
 

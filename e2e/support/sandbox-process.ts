@@ -1,6 +1,6 @@
 import { SCIM_PATH } from '../../demo/sandbox/paths';
 import { createApiKey } from '../../demo/sandbox/key-client';
-import type { Plan } from '../../demo/sandbox/keys';
+import type { Plan } from '../../demo/sandbox/plan';
 import { startServerProcess } from './server-process';
 
 export interface SandboxProcess {
