@@ -7,7 +7,7 @@ process.env[DATABASE_ENV] = IN_MEMORY_DATABASE;
 
 export default defineConfig({
   testDir: 'e2e',
-  // Only the browser specs: e2e/support's *.test.ts are Vitest's.
+  // Only the browser specs, not the Firefox suite's *.firefox.ts (Vitest's) or the support modules.
   testMatch: '**/*.spec.ts',
   // Its own command, `npm run test:wordpress` (e2e/wordpress/playwright.config.ts).
   testIgnore: 'wordpress/**',
