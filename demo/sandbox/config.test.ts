@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, DEFAULT_DATABASE, DEMO_DATABASE, portFromEnv, resolveConfig, resolveDatabase } from './config';
 
 describe('resolveConfig', () => {
-  const limits = { maxOperations: 100, maxValues: 100, tenantMaxResources: 5000, tenantMaxBytes: 20_971_520 };
+  const limits = { maxOperations: 50, maxValues: 100, tenantMaxResources: 5000, tenantMaxBytes: 20_971_520 };
 
-  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time, 10000 keys, no trusted proxy, 100 operations and values, and 5000 resources and 20 MB per tenant', () => {
+  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time, 10000 keys, no trusted proxy, 50 operations, 100 values, and 5000 resources and 20 MB per tenant', () => {
     const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000, trustedProxies: 0, ...limits };
     expect(resolveConfig({}, {})).toEqual(defaults);
     expect(DEFAULT_CONFIG).toEqual(defaults);
