@@ -50,7 +50,7 @@ async function npmCi(dir: string): Promise<void> {
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(
-      `Could not install the test packages of ${dir}: \`npm ci\` in ${dir} failed. ` +
+      `Could not install test packages: \`npm ci\` in ${dir} failed. ` +
         `Run it there to see why (network, disk, or a lock file out of step with package.json).\n${stdout ?? ''}\n${stderr ?? ''}`,
       { cause: error },
     );
