@@ -46,7 +46,7 @@ describe('after a batch that created users', () => {
 
     expect(actionButton(generator, 'Deactivate').getAttribute('aria-disabled')).toBe('false');
     expect(actionButton(generator, 'Delete').getAttribute('aria-disabled')).toBe('false');
-    expect(statusText(generator)).toBe('10 users this batch created can be deactivated or deleted.');
+    expect(statusText(generator)).toBe('10 users this batch created can be updated, deactivated or deleted.');
   });
 
   it('Deactivate PATCHes each created user and each line tells how it went', async () => {
@@ -59,7 +59,7 @@ describe('after a batch that created users', () => {
     expect(patches.map((call) => [call.method, call.url])).toEqual(
       Array.from({ length: 10 }, (_, index) => ['PATCH', `${BASE_URL}/Users/id-${index}`]),
     );
-    expect(patches[0]?.body).toEqual(PROFILE_MODULES.basic.setActive(false));
+    expect(patches[0]?.body).toEqual(PROFILE_MODULES.basic.dialect.deactivate(false));
     expect(statusText(generator)).toBe('Deactivating…');
     for (const call of patches.slice(1)) await answer(call, 200, { body: { active: false } });
     await answer(patches[0], 400, { body: { scimType: 'invalidValue', detail: 'active is read-only' } });
@@ -69,7 +69,7 @@ describe('after a batch that created users', () => {
       '· Deactivate failed: 400 Bad Request — invalidValue: active is read-only',
       ...Array(9).fill('· Deactivated: 200 OK'),
     ]);
-    expect(statusText(generator)).toBe('10 users this batch created can be deactivated or deleted.');
+    expect(statusText(generator)).toBe('10 users this batch created can be updated, deactivated or deleted.');
   });
 
   it('Delete leaves nothing to act on, and the buttons say so', async () => {
@@ -205,18 +205,19 @@ describe('the dialect of Deactivate', () => {
     press(generator);
     await createAll(page.server.calls);
     fireEvent.click(actionButton(generator, 'Deactivate'));
-    expect(page.server.calls.slice(10).map((call) => call.body)).toEqual(Array(10).fill(PROFILE_MODULES[profile].setActive(false)));
+    expect(page.server.calls.slice(10).map((call) => call.body)).toEqual(Array(10).fill(PROFILE_MODULES[profile].dialect.deactivate(false)));
   });
 });
 
 describe('after a batch of groups', () => {
-  it('offers Delete only, and nothing for a batch that created nothing', async () => {
+  it('offers Rename and Delete (no Deactivate, no Remove members without members), and nothing for a batch that created nothing', async () => {
     const generator = mountGenerator({ 'base-url': BASE_URL, 'resource-type': 'Groups' });
     press(generator);
     await createAll(page.server.calls.slice(0, 2));
     for (const call of page.server.calls.slice(2)) await answer(call, 409);
     expect(generator.ui.queryByRole('button', { name: 'Deactivate' })).toBeNull();
-    expect(statusText(generator)).toBe('2 groups this batch created can be deleted.');
+    expect(generator.ui.queryByRole('button', { name: 'Remove members' })).toBeNull();
+    expect(statusText(generator)).toBe('2 groups this batch created can be renamed or deleted.');
 
     press(generator);
     for (const call of page.server.calls.slice(10)) await answer(call, 409);

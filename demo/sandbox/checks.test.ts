@@ -26,7 +26,7 @@ async function checksOf(profile: (typeof PROFILES)[number], resourceType: Resour
   const context = {
     target: { resourceType, record, id, url, memberIds },
     urls: { baseUrl, endpoint: `${baseUrl}/${resourceType}` },
-    setActive: PROFILE_MODULES[profile].setActive,
+    setActive: PROFILE_MODULES[profile].dialect.deactivate,
   };
   await runChecks(context, shared.send, { signal: new AbortController().signal, onResult: (result) => results.push(result) });
   return results;

@@ -20,7 +20,7 @@ async function createUser(userName: string): Promise<KnownUser> {
 describe.each(PROFILES)('the sandbox and the %s dialect', (profile) => {
   it('deactivates a user with the PATCH the element sends', async () => {
     const user = await createUser(`${profile}.user`);
-    const response = await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: PROFILE_MODULES[profile].setActive(false) });
+    const response = await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: PROFILE_MODULES[profile].dialect.deactivate(false) });
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     const stored = (await (await fresh.sandbox.scim(`/Users/${user.id}`, { key: fresh.key })).json()) as { active: unknown };
     expect(stored.active).toBe(false);
@@ -73,7 +73,7 @@ describe('PATCH requests as Entra and Okta spell them', () => {
 
   it('reactivates with Entra\'s string "True"', async () => {
     const user = await createUser('entra.true');
-    await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: PROFILE_MODULES.entra.setActive(false) });
+    await fresh.sandbox.scim(`/Users/${user.id}`, { method: 'PATCH', key: fresh.key, body: PROFILE_MODULES.entra.dialect.deactivate(false) });
     const response = await fresh.sandbox.scim(`/Users/${user.id}`, {
       method: 'PATCH',
       key: fresh.key,

@@ -1,7 +1,9 @@
+import { SimpleFaker } from '@faker-js/faker';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
 import { readApiKey } from '../api-key';
 import { PROFILE_MODULES } from '../scim/profiles';
+import { USER_SCHEMA } from '../scim/protocol';
 import { deferredFetch } from '../test-support/deferred-fetch';
 import { BatchActions, type ActionConfig, type ActionItemResult, type ActionResult, type ActionsState } from './actions';
 import { CallLog } from './call-log';
@@ -10,8 +12,9 @@ import type { ItemResult } from './results';
 const BASE = 'https://scim.example.com/scim/v2';
 const CONFIG: ActionConfig = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'okta' };
 
-type Created = Pick<ItemResult, 'index' | 'status' | 'id' | 'location'>;
-const created = (index: number, fields: Partial<Created> = {}): Created => ({ index, status: 201, id: `u-${index}`, ...fields });
+type Created = Pick<ItemResult, 'index' | 'status' | 'id' | 'location' | 'record' | 'calls'>;
+const USER = { schemas: [USER_SCHEMA], userName: 'ada', name: { givenName: 'Ada', familyName: 'Lovelace' }, emails: [], active: false };
+const created = (index: number, fields: Partial<Created> = {}): Created => ({ index, status: 201, id: `u-${index}`, record: USER, calls: [], ...fields });
 const tenCreated = () => Array.from({ length: 10 }, (_, index) => created(index));
 
 let server: ReturnType<typeof deferredFetch>;
@@ -24,7 +27,7 @@ function actionsFor(results: readonly Created[], config: ActionConfig = CONFIG):
     readApiKey: () => readApiKey(),
     onChange: (state) => states.push(state),
     emit: (type, detail) => events.push({ type, detail }),
-  });
+  }, new SimpleFaker());
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -50,7 +53,14 @@ describe('what a batch leaves to act on', () => {
     const results = tenCreated();
     results[2] = created(2, { status: 409, id: undefined });
     results[5] = created(5, { id: undefined });
-    expect(actionsFor(results).state).toEqual({ resourceType: 'Users', created: 8, running: null, remaining: { deactivate: 8, delete: 8 } });
+    expect(actionsFor(results).state).toEqual({
+      resourceType: 'Users',
+      created: 8,
+      offered: ['update', 'deactivate', 'delete'],
+      running: null,
+      remaining: { update: 8, deactivate: 8, 'remove-members': 0, rename: 0, delete: 8 },
+      outcomes: {},
+    });
   });
 
   it('leaves alone a resource answered 200: the server returned one it had, the batch made none (L4)', () => {
@@ -65,7 +75,7 @@ describe('what a batch leaves to act on', () => {
 
   it('offers no deactivation for groups', () => {
     const actions = actionsFor(tenCreated(), { ...CONFIG, resourceType: 'Groups', endpoint: `${BASE}/Groups` });
-    expect(actions.state.remaining).toEqual({ deactivate: 0, delete: 10 });
+    expect(actions.state).toMatchObject({ offered: ['rename', 'delete'], remaining: { update: 0, deactivate: 0, rename: 10, delete: 10 } });
     actions.run('deactivate');
     expect(server.calls).toEqual([]);
   });
@@ -82,7 +92,7 @@ describe('deactivate', () => {
       Array.from({ length: 10 }, (_, index) => ['PATCH', `${BASE}/Users/u-${index}`]),
     );
     expect(server.calls.every((call) => call.headers.get('Authorization') === 'Bearer key-at-action')).toBe(true);
-    expect(server.calls.every((call) => JSON.stringify(call.body) === JSON.stringify(PROFILE_MODULES.okta.setActive(false)))).toBe(true);
+    expect(server.calls.every((call) => JSON.stringify(call.body) === JSON.stringify(PROFILE_MODULES.okta.dialect.deactivate(false)))).toBe(true);
     expect(actions.state.running).toBe('deactivate');
   });
 
@@ -142,13 +152,13 @@ describe('delete', () => {
       [404, true],
       [500, false],
     ]);
-    expect(actions.state.remaining).toEqual({ deactivate: 1, delete: 1 });
+    expect(actions.state.remaining).toMatchObject({ deactivate: 1, delete: 1 });
 
     actions.run('delete');
     server.calls[3]?.respond(204);
     await settle();
     expect(server.calls[3]?.url).toBe(`${BASE}/Users/u-2`);
-    expect(actions.state.remaining).toEqual({ deactivate: 0, delete: 0 });
+    expect(actions.state.remaining).toMatchObject({ update: 0, deactivate: 0, delete: 0 });
   });
 });
 

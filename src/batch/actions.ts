@@ -1,28 +1,35 @@
+import type { SimpleFaker } from '@faker-js/faker';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
-import { actionDone, type ScimCall } from '../scim/call';
+import { ACTIONS, ACTION_KINDS, appliesTo, isActionDone, performAction, type ActionKind, type ActionTarget } from '../scim/actions/table';
+import type { ScimCall } from '../scim/call';
 import type { ScimResult } from '../scim/client';
 import { PROFILE_MODULES } from '../scim/profiles';
 import type { ResourceType } from '../scim/schemas';
 import type { GeneratorConfig } from '../config';
-import type { CallRequest } from '../scim/call';
 import type { CallLog, CallSettings } from './call-log';
 import { createdResources } from './created';
 import { forgetDeletedUser } from './known-users';
 import type { ItemResult } from './results';
 
-export type ActionKind = 'deactivate' | 'delete';
+export type { ActionKind } from '../scim/actions/table';
 
-/** `detail` of the action result event: one call of an action, for one created resource. */
+/** `detail` of the action result event: how an action went on one created resource. */
 export interface ActionItemResult extends ScimResult {
   action: ActionKind;
   /** Position in its batch of the item whose resource this call acted on, 0 to 9. */
   index: number;
   /** The `id` the server gave the resource when it was created. */
   resourceId: string;
-  /** The resource is now as the action meant: a 2xx, or for a delete also 404 (already gone). */
+  /** The call that decided it left the resource as the action meant: a 2xx, or for a delete also 404 (already gone). */
   done: boolean;
-  /** The call, as the batch's call log holds it. */
+  /** For Update, Remove members and Rename once done: whether a GET then showed what the action meant. */
+  applied?: boolean;
+  /** What that GET showed otherwise, one clause each (`the server still has title "Engineer"`). */
+  differences?: string[];
+  /** The call that decided it, as the batch's call log holds it. */
   call: ScimCall;
+  /** Every call of the action on this resource, in the order sent (Okta's Update: GET, PUT, then the read-back GET). */
+  calls: ScimCall[];
 }
 
 /** `detail` of the action complete event: every call of the action, in batch order. */
@@ -33,14 +40,21 @@ export interface ActionResult {
   calls: ScimCall[];
 }
 
+/** How the last action on a line's resource ended, as the line shows it. */
+export type ActionOutcome = Pick<ActionItemResult, 'action' | 'call' | 'done' | 'applied' | 'differences'>;
+
 export interface ActionsState {
   resourceType: ResourceType;
   /** How many resources the batch created that the actions can address (those with an id). */
   created: number;
+  /** The actions the action bar offers for this batch, in the table's order. */
+  offered: readonly ActionKind[];
   /** The action in flight, if any. */
   running: ActionKind | null;
-  /** How many of the batch's created resources each action still has to act on. */
+  /** How many of the batch's created resources each action can still act on. */
   remaining: Record<ActionKind, number>;
+  /** By item index: how the last action on that item's resource ended. */
+  outcomes: Readonly<Record<number, ActionOutcome>>;
 }
 
 /** How a follow-up of a batch (its actions, Check) reaches the element. */
@@ -54,50 +68,50 @@ export interface FollowUpHooks<State> {
 /** What the batch was created with: follow-up calls go to the same place, in the same dialect. */
 export type ActionConfig = Pick<GeneratorConfig, 'resourceType' | 'baseUrl' | 'endpoint' | 'timeoutMs' | 'profile'>;
 
-interface Resource {
-  index: number;
-  id: string;
-  url: string;
-  deactivated: boolean;
-  deleted: boolean;
-}
-
-const isTarget = (action: ActionKind, resource: Resource) =>
-  !resource.deleted && (action === 'delete' || !resource.deactivated);
+type Target = ActionTarget & { index: number };
 
 /**
- * The follow-up actions on one finished batch's created resources: deactivate (users) and delete,
- * one call per resource, in parallel, each logged in the batch's call log. A new batch, or the
- * element leaving the page, abandons them.
+ * The actions of the table (scim/actions/table.ts) on one finished batch's created resources: each
+ * sends its calls for every resource it applies to, in parallel, in the dialect of the batch's
+ * profile, each call logged in the batch's call log. A new batch, or the element leaving the page,
+ * abandons them.
  */
 export class BatchActions {
-  #resources: Resource[];
+  readonly #targets: Target[];
+  readonly #offered: ActionKind[];
   #running: ActionKind | null = null;
   #inFlight: AbortController | undefined;
+  #outcomes: Record<number, ActionOutcome> = {};
 
   constructor(
     private readonly config: ActionConfig,
-    results: readonly Pick<ItemResult, 'index' | 'status' | 'id' | 'location'>[],
+    results: readonly Pick<ItemResult, 'index' | 'status' | 'id' | 'location' | 'record' | 'calls'>[],
     private readonly log: CallLog,
     private readonly hooks: FollowUpHooks<ActionsState>,
+    /** New values (Update, Rename) come from it: the batch's, so reproducible under `seed`. */
+    private readonly faker: SimpleFaker,
   ) {
-    this.#resources = createdResources(config.endpoint, results).map(({ result, id, url }) => ({
+    this.#targets = createdResources(config.endpoint, results).map(({ result, id, url, memberIds }) => ({
       index: result.index,
       id,
       url,
+      record: result.record,
+      memberIds,
       deactivated: false,
       deleted: false,
     }));
+    this.#offered = ACTION_KINDS.filter((kind) => this.#appliesToType(kind) && this.#targetsOf(kind).length > 0);
   }
 
   get state(): ActionsState {
-    const count = (action: ActionKind) => this.#resources.filter((resource) => isTarget(action, resource)).length;
-    const { resourceType } = this.config;
+    const remaining = Object.fromEntries(ACTION_KINDS.map((kind) => [kind, this.#appliesToType(kind) ? this.#targetsOf(kind).length : 0]));
     return {
-      resourceType,
-      created: this.#resources.length,
+      resourceType: this.config.resourceType,
+      created: this.#targets.length,
+      offered: this.#offered,
       running: this.#running,
-      remaining: { deactivate: resourceType === 'Users' ? count('deactivate') : 0, delete: count('delete') },
+      remaining: remaining as Record<ActionKind, number>,
+      outcomes: this.#outcomes,
     };
   }
 
@@ -107,28 +121,37 @@ export class BatchActions {
     this.#inFlight = undefined;
   }
 
-  /** Sends the action's call for every resource it still applies to, with the key stored now. */
+  /** Sends the action's calls for every resource it still applies to, with the key stored now. */
   run(action: ActionKind): void {
-    const targets = this.#resources.filter((resource) => isTarget(action, resource));
-    if (targets.length === 0 || (action === 'deactivate' && this.config.resourceType !== 'Users')) return;
+    const targets = this.#targetsOf(action);
+    if (targets.length === 0 || !this.#appliesToType(action)) return;
     this.#inFlight?.abort();
     const inFlight = new AbortController();
     this.#inFlight = inFlight;
     const settings: CallSettings = { apiKey: this.hooks.readApiKey(), timeoutMs: this.config.timeoutMs, signal: inFlight.signal };
+    const { dialect } = PROFILE_MODULES[this.config.profile];
     const results: ActionItemResult[] = [];
     this.#setRunning(action);
 
-    targets.forEach((resource) => {
-      void this.log.sender(settings, resource.index)(this.#requestFor(action, resource), action).then((call) => {
+    targets.forEach((target) => {
+      const logged = this.log.sender(settings, target.index);
+      const calls: ScimCall[] = [];
+      const send = (request: Parameters<typeof logged>[0]) => logged(request, action).then((call) => (calls.push(call), call));
+      void performAction(action, dialect, { target, faker: this.faker, send }).then(({ decided, readBack }) => {
         if (inFlight.signal.aborted) return;
-        const done = actionDone(call);
-        if (done && action === 'delete') {
-          resource.deleted = true;
-          forgetDeletedUser(resource.id);
-        }
-        if (done && action === 'deactivate') resource.deactivated = true;
-        const { purpose, item, ...outcome } = call;
-        const result: ActionItemResult = { ...outcome, action, index: resource.index, resourceId: resource.id, done, call };
+        if (target.deleted) forgetDeletedUser(target.id);
+        const { purpose, item, ...outcome } = decided;
+        const result: ActionItemResult = {
+          ...outcome,
+          action,
+          index: target.index,
+          resourceId: target.id,
+          done: isActionDone(action, decided),
+          ...(readBack ? { applied: readBack.applied, differences: readBack.differences } : {}),
+          call: decided,
+          calls,
+        };
+        this.#outcomes = { ...this.#outcomes, [target.index]: result };
         results.push(result);
         const finished = results.length === targets.length;
         if (finished) this.#inFlight = undefined;
@@ -137,20 +160,21 @@ export class BatchActions {
         if (!finished) return;
         // Batch order is also the order the calls were sent in.
         results.sort((a, b) => a.index - b.index);
-        this.hooks.emit(ACTION_COMPLETE_EVENT, { action, results, calls: results.map(({ call }) => call) } satisfies ActionResult);
+        this.hooks.emit(ACTION_COMPLETE_EVENT, { action, results, calls: results.flatMap((result) => result.calls) } satisfies ActionResult);
       });
     });
+  }
+
+  #appliesToType(action: ActionKind): boolean {
+    return (ACTIONS[action].resourceTypes as readonly ResourceType[]).includes(this.config.resourceType);
+  }
+
+  #targetsOf(action: ActionKind): Target[] {
+    return this.#targets.filter((target) => appliesTo(action, target));
   }
 
   #setRunning(running: ActionKind | null): void {
     this.#running = running;
     this.hooks.onChange(this.state);
-  }
-
-  /** Deactivate speaks the dialect of the profile the batch was created with. */
-  #requestFor(action: ActionKind, { url }: Resource): CallRequest {
-    return action === 'delete'
-      ? { method: 'DELETE', url }
-      : { method: 'PATCH', url, body: PROFILE_MODULES[this.config.profile].setActive(false) };
   }
 }

@@ -1,3 +1,4 @@
+import { SimpleFaker } from '@faker-js/faker';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
 import { PATCH_OP_SCHEMA, USER_SCHEMA } from '../scim/protocol';
@@ -48,11 +49,11 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
   respond(204, undefined);
   expect((await created).decided).toMatchObject({ purpose: 'create', status: 201, id: 'u-1' });
 
-  const actions = new BatchActions(CONFIG, [{ index: 0, status: 201, id: 'u-1' }], log, {
+  const actions = new BatchActions(CONFIG, [{ index: 0, status: 201, id: 'u-1', record: RECORD, calls: [] }], log, {
     readApiKey: () => KEY,
     onChange: () => undefined,
     emit: (type, detail) => type === ACTION_COMPLETE_EVENT && completions.push(detail as ActionResult),
-  });
+  }, new SimpleFaker());
   actions.run('deactivate');
   respond(200, `{"id":"u-1","active":false,"note":"key was ${KEY.toLowerCase()}"}`);
   await settle();
@@ -117,11 +118,11 @@ describe('action events', () => {
   it('carry their call, the log entry', async () => {
     const log = new CallLog();
     const results: unknown[] = [];
-    const actions = new BatchActions(CONFIG, [{ index: 4, status: 201, id: 'u-4' }], log, {
+    const actions = new BatchActions(CONFIG, [{ index: 4, status: 201, id: 'u-4', record: RECORD, calls: [] }], log, {
       readApiKey: () => KEY,
       onChange: () => undefined,
       emit: (type, detail) => type === ACTION_RESULT_EVENT && results.push(detail),
-    });
+    }, new SimpleFaker());
     actions.run('delete');
     server.calls[0]?.respond(204);
     await settle();

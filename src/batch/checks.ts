@@ -3,7 +3,6 @@ import type { ScimCall, SendCall } from '../scim/call';
 import type { CheckResult, CheckTarget } from '../scim/checks/check';
 import { runChecks } from '../scim/checks/run-checks';
 import { PROFILE_MODULES } from '../scim/profiles';
-import { isUser } from '../scim/records';
 import type { ActionConfig, FollowUpHooks } from './actions';
 import type { CallLog } from './call-log';
 import { createdResources } from './created';
@@ -34,23 +33,14 @@ function tally(results: readonly CheckResult[]): Tally {
   return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') };
 }
 
-/** The ids a group was given as members: in its create body, or by its successful members PATCH. */
-function memberIdsOf({ record, calls }: ItemResult): string[] {
-  if (!isUser(record) && record.members?.length) return record.members.map(({ value }) => value);
-  const patch = calls.find(({ purpose, ok }) => purpose === 'members' && ok)?.request.body as
-    | { Operations?: { value?: { value?: unknown }[] }[] }
-    | undefined;
-  return (patch?.Operations ?? []).flatMap((operation) => operation.value ?? []).flatMap(({ value }) => (typeof value === 'string' ? [value] : []));
-}
-
 /** The resource Check reads: the first the batch created (a group with members, when it added some). */
 function targetOf(config: ActionConfig, results: readonly ItemResult[]): CheckTarget | undefined {
-  const candidates = createdResources(config.endpoint, results).map(({ result, id, url }) => ({
+  const candidates = createdResources(config.endpoint, results).map(({ result, id, url, memberIds }) => ({
     resourceType: config.resourceType,
     record: result.record,
     id,
     url,
-    memberIds: memberIdsOf(result),
+    memberIds,
   }));
   return candidates.find(({ memberIds }) => memberIds.length > 0) ?? candidates[0];
 }
@@ -98,7 +88,7 @@ export class BatchChecks {
     const send: SendCall = (request, purpose) => logged(request, purpose).then((call) => (calls.push(call), call));
     const results: CheckResult[] = [];
     this.#set(true, results);
-    const context = { target, urls: { baseUrl, endpoint }, setActive: PROFILE_MODULES[profile].setActive };
+    const context = { target, urls: { baseUrl, endpoint }, setActive: PROFILE_MODULES[profile].dialect.deactivate };
     void runChecks(context, send, {
       signal: inFlight.signal,
       onResult: (result) => {

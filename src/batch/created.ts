@@ -1,21 +1,35 @@
+import { isUser } from '../scim/records';
 import { resourceUrl } from '../scim/resource-url';
 import type { ItemResult } from './results';
 
-/** A resource the batch created: its item's result, its id, and the URL follow-up calls go to. */
+/** A resource the batch created: its item's result, its id, the URL follow-up calls go to, and the members the batch gave it. */
 export interface Created<R> {
   result: R;
   id: string;
   url: string;
+  /** With Add members: the ids the batch made members of the group (none for a user). */
+  memberIds: string[];
+}
+
+type CreatedFrom = Pick<ItemResult, 'status' | 'id' | 'location' | 'record' | 'calls'>;
+
+/** The ids a group was given as members: in its create body, or by its successful members PATCH. */
+function memberIdsOf({ record, calls }: CreatedFrom): string[] {
+  if (!isUser(record) && record.members?.length) return record.members.map(({ value }) => value);
+  const patch = calls.find(({ purpose, ok }) => purpose === 'members' && ok)?.request.body as
+    | { Operations?: { value?: { value?: unknown }[] }[] }
+    | undefined;
+  return (patch?.Operations ?? []).flatMap((operation) => operation.value ?? []).flatMap(({ value }) => (typeof value === 'string' ? [value] : []));
 }
 
 /**
- * What the follow-ups (Deactivate, Delete, Check) can address: the items answered `201 Created`
- * (a 200 is a resource the server already had, not one the batch made) with an id and a usable URL.
+ * What the follow-ups (the actions, Check) can address: the items answered `201 Created` (a 200
+ * is a resource the server already had, not one the batch made) with an id and a usable URL.
  */
-export function createdResources<R extends Pick<ItemResult, 'status' | 'id' | 'location'>>(endpoint: string, results: readonly R[]): Created<R>[] {
+export function createdResources<R extends CreatedFrom>(endpoint: string, results: readonly R[]): Created<R>[] {
   return results.flatMap((result) => {
     const { status, id, location } = result;
     const url = status === 201 && id !== undefined ? resourceUrl(endpoint, id, location) : null;
-    return url === null || id === undefined ? [] : [{ result, id, url }];
+    return url === null || id === undefined ? [] : [{ result, id, url, memberIds: memberIdsOf(result) }];
   });
 }

@@ -1,3 +1,4 @@
+import { SimpleFaker } from '@faker-js/faker';
 import { readApiKey } from '../api-key';
 import type { GeneratorConfig } from '../config';
 import { COMPLETE_EVENT, RESULT_EVENT } from '../event-names';
@@ -79,6 +80,16 @@ export function runBatch(
   });
 }
 
+/**
+ * Where the actions' new values (Update, Rename) come from: with `seed`, a sequence of its own for
+ * each batch of the page, so the same presses send the same values after every page load.
+ */
+function actionFaker(seed: number | undefined, batchId: string): SimpleFaker {
+  const faker = new SimpleFaker();
+  if (seed !== undefined) faker.seed([seed, Number(batchId)]);
+  return faker;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Runs every item; when a lookup before the batch was refused (401, 429), each item ends with that answer instead. */
@@ -124,11 +135,13 @@ function sendItems(
 
 /** The batch has finished: offers its follow-ups (Deactivate, Delete, Check) and says so. */
 function finish(config: GeneratorConfig, results: ItemResult[], log: CallLog, hooks: BatchHooks): void {
-  const actions = new BatchActions(config, results, log, {
-    readApiKey,
-    onChange: (state) => hooks.update({ actions: state, calls: log.calls }),
-    emit: hooks.emit,
-  });
+  const actions = new BatchActions(
+    config,
+    results,
+    log,
+    { readApiKey, onChange: (state) => hooks.update({ actions: state, calls: log.calls }), emit: hooks.emit },
+    actionFaker(config.seed, hooks.batchId),
+  );
   const checks = new BatchChecks(config, results, log, {
     readApiKey,
     onChange: (state) => hooks.update({ checks: state, calls: log.calls }),

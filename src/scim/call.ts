@@ -1,11 +1,12 @@
+import type { ActionKind } from './actions/table';
 import type { ScimCallOptions, ScimResult } from './client';
 
 /**
  * What a call was for: `discover` reads the server's schema (batch-level, `schema="discover"`);
  * `members` is the member lookup (batch-level) and each group's member PATCH; `check` a call of
- * Check (batch-level).
+ * Check (batch-level); an action's kind each call of that action (its read-back GET too).
  */
-export type CallPurpose = 'discover' | 'create' | 'lookup' | 'members' | 'deactivate' | 'delete' | 'check';
+export type CallPurpose = 'discover' | 'create' | 'lookup' | 'members' | 'check' | ActionKind;
 
 /**
  * One entry of a batch's call log: a call as it was sent (the key masked) and as it was answered
@@ -26,12 +27,4 @@ export type SendCall = (request: CallRequest, purpose: CallPurpose) => Promise<S
 /** The calls of one item, in the order sent. */
 export function callsOf(calls: readonly ScimCall[], item: number): ScimCall[] {
   return calls.filter((call) => call.item === item);
-}
-
-/**
- * Whether a Deactivate or Delete call left the resource as the action meant: a 2xx, or for a
- * delete also 404, since the resource is gone either way (RFC 7644 §3.6).
- */
-export function actionDone({ purpose, ok, status }: Pick<ScimCall, 'purpose' | 'ok' | 'status'>): boolean {
-  return ok || (purpose === 'delete' && status === 404);
 }

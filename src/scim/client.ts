@@ -16,7 +16,8 @@ export interface PatchRequest {
 export interface PatchOperation {
   op: string;
   path?: string;
-  value: unknown;
+  /** Absent from a `remove` whose path selects what it removes (RFC 7644 §3.5.2.2). */
+  value?: unknown;
 }
 
 /** A call as it was sent, with the key replaced by API_KEY_PLACEHOLDER. */

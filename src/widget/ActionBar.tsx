@@ -1,19 +1,29 @@
 import { useId } from 'react';
-import type { ActionKind, ActionsState } from '../batch/actions';
+import type { ActionsState } from '../batch/actions';
 import type { ChecksState } from '../batch/checks';
 import { parts } from '../parts';
-import type { ResourceType } from '../scim/schemas';
+import { ACTIONS, type ActionKind } from '../scim/actions/table';
 import styles from './actions.css?inline';
 
-const RUNNING: Record<ActionKind, string> = { deactivate: 'Deactivating…', delete: 'Deleting…' };
+/** `can be updated, deactivated or deleted`: the offered actions' `can`, a repeated `be` said once. */
+function whatCanBeDone(kinds: readonly ActionKind[]): string {
+  const phrases = kinds.map((kind, index) => {
+    const can = ACTIONS[kind].can;
+    const previous = index > 0 ? ACTIONS[kinds[index - 1] as ActionKind].can : '';
+    return previous.startsWith('be ') && can.startsWith('be ') ? can.slice(3) : can;
+  });
+  const last = phrases.pop();
+  return phrases.length === 0 ? `can ${last}` : `can ${phrases.join(', ')} or ${last}`;
+}
 
 /** What the buttons can do now, or why they cannot. */
-function statusOf({ running, remaining }: ActionsState, resourceType: ResourceType): string {
+function statusOf({ running, remaining, offered, resourceType }: ActionsState): string {
   const noun = resourceType === 'Users' ? 'user' : 'group';
-  if (running) return RUNNING[running];
+  if (running) return ACTIONS[running].running;
   if (remaining.delete === 0) return `Nothing left to act on: every ${noun} this batch created is deleted.`;
   if (resourceType === 'Users' && remaining.deactivate === 0) return `Every ${noun} this batch created is deactivated.`;
-  return `${remaining.delete} ${noun}${remaining.delete === 1 ? '' : 's'} this batch created can be ${resourceType === 'Users' ? 'deactivated or ' : ''}deleted.`;
+  const left = offered.filter((kind) => remaining[kind] > 0);
+  return `${remaining.delete} ${noun}${remaining.delete === 1 ? '' : 's'} this batch created ${whatCanBeDone(left)}.`;
 }
 
 interface ActionButtonProps {
@@ -46,27 +56,26 @@ interface ActionBarProps {
   onCheck: () => void;
 }
 
-/** Deactivate (Users only) and Delete for what the last batch created, and what is left to do. */
+/** A button per action of the table that applies to what the last batch created, Check, and what is left to do. */
 export function ActionBar({ state, checks, onRun, onCheck }: ActionBarProps) {
   const statusId = useId();
-  const { resourceType } = state;
   if (state.created === 0) return null;
   const idle = state.running === null && !checks?.running;
   return (
     <div part={parts('actions')} className="actions">
       <style>{styles}</style>
-      {resourceType === 'Users' && (
+      {state.offered.map((kind) => (
         <ActionButton
-          label="Deactivate"
-          enabled={idle && state.remaining.deactivate > 0}
+          key={kind}
+          label={ACTIONS[kind].label}
+          enabled={idle && state.remaining[kind] > 0}
           describedBy={statusId}
-          onPress={() => onRun('deactivate')}
+          onPress={() => onRun(kind)}
         />
-      )}
-      <ActionButton label="Delete" enabled={idle && state.remaining.delete > 0} describedBy={statusId} onPress={() => onRun('delete')} />
+      ))}
       {checks && <ActionButton label="Check" enabled={idle && state.remaining.delete > 0} describedBy={statusId} onPress={onCheck} />}
       <span id={statusId} part={parts('action-status')}>
-        {checks?.running ? 'Checking…' : statusOf(state, resourceType)}
+        {checks?.running ? 'Checking…' : statusOf(state)}
       </span>
     </div>
   );

@@ -1,22 +1,32 @@
+import type { ActionOutcome as Outcome } from '../batch/actions';
 import { parts } from '../parts';
-import { actionDone, type ScimCall } from '../scim/call';
+import { ACTIONS } from '../scim/actions/table';
 import { explanationOf } from './explanation';
 
-function labelOf(call: ScimCall, done: boolean): string {
-  if (call.purpose === 'deactivate') return done ? 'Deactivated' : 'Deactivate failed';
-  if (!done) return 'Delete failed';
-  return call.status === 404 ? 'Already gone' : 'Deleted';
+/**
+ * What the line says of the last action on its resource: `Deleted: 204 No Content`, `Already gone:
+ * 404 Not Found`, `Updated (200), but the server still has title "Engineer"`, or the failure with
+ * the server's SCIM error.
+ */
+function textOf({ action, call, done, applied, differences }: Outcome): string {
+  const row = ACTIONS[action];
+  const answer = `${call.status} ${call.statusText}`;
+  if (!done) {
+    const explanation = explanationOf(call);
+    return `${row.failed}: ${answer}${explanation ? ` — ${explanation}` : ''}`;
+  }
+  if (applied === false) return `${row.done} (${call.status}), but ${differences?.join('; ') ?? 'the server did not keep it'}`;
+  if (action === 'delete' && call.status === 404) return `Already gone: ${answer}`;
+  return `${row.done}: ${answer}`;
 }
 
-/** How the last action call on a result line's resource ended, e.g. `· Deleted: 204 No Content`. */
-export function ActionOutcome({ call }: { call: ScimCall }) {
-  const done = actionDone(call);
-  const explanation = done ? '' : explanationOf(call);
+/** How the last action on a result line's resource ended, e.g. `· Deleted: 204 No Content`. */
+export function ActionOutcome({ outcome }: { outcome: Outcome }) {
+  const kept = outcome.done && outcome.applied !== false;
   return (
-    <span part={parts('action')} className={done ? 'action done' : 'action failed'}>
+    <span part={parts('action')} className={kept ? 'action done' : 'action failed'}>
       {' · '}
-      {labelOf(call, done)}: {call.status} {call.statusText}
-      {explanation && ` — ${explanation}`}
+      {textOf(outcome)}
     </span>
   );
 }

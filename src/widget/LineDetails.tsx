@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { parts } from '../parts';
+import { ACTIONS, type ActionKind } from '../scim/actions/table';
 import type { ScimCall } from '../scim/call';
 import { curlCommand } from '../scim/curl';
 import { CopyButton } from './CopyButton';
@@ -63,9 +64,10 @@ function CallDetails({ call }: { call: ScimCall }) {
   );
 }
 
-/** What a call was for, its method and path, e.g. `Deactivate · PATCH /scim/v2/Users/42`. */
+/** What a call was for, its method and path, e.g. `Remove members · PATCH /scim/v2/Groups/42`. */
 function callTitle({ purpose, request }: ScimCall): string {
-  return `${purpose[0]?.toUpperCase()}${purpose.slice(1)} · ${request.method} ${new URL(request.url).pathname}`;
+  const name = purpose in ACTIONS ? ACTIONS[purpose as ActionKind].label : `${purpose[0]?.toUpperCase()}${purpose.slice(1)}`;
+  return `${name} · ${request.method} ${new URL(request.url).pathname}`;
 }
 
 /**

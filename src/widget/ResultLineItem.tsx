@@ -1,4 +1,5 @@
 import { memo, type ReactNode } from 'react';
+import type { ActionOutcome as Outcome } from '../batch/actions';
 import type { ResultLine } from '../batch/state';
 import { parts } from '../parts';
 import type { ScimCall } from '../scim/call';
@@ -10,9 +11,9 @@ interface ResultLineItemProps {
   line: ResultLine;
   /** Every call of the line's item, in the order sent: its creation, then any action on what it created. */
   calls: readonly ScimCall[];
+  /** How the last action on the item's resource ended. */
+  outcome: Outcome | undefined;
 }
-
-const isAction = ({ purpose }: ScimCall) => purpose === 'deactivate' || purpose === 'delete';
 
 /** A name that may break after each `_` (`grocery_senior_…` on a phone), as text: the name is a server's or faker's, never markup. */
 function breakableAtUnderscores(name: string): ReactNode[] {
@@ -24,10 +25,9 @@ function breakableAtUnderscores(name: string): ReactNode[] {
  * how the last action on the created resource ended, and the Details of every call.
  */
 export const ResultLineItem = memo(
-  function ResultLineItem({ line, calls }: ResultLineItemProps) {
+  function ResultLineItem({ line, calls, outcome: lastAction }: ResultLineItemProps) {
     const outcome = line.ok ? 'success' : 'error';
     const explanation = explanationOf(line);
-    const lastAction = calls.findLast(isAction);
     return (
       <li part={parts('result', outcome)} className={`result ${outcome}`}>
         <span className="marker" aria-hidden="true">{line.ok ? '✓' : '✗'}</span>
@@ -50,7 +50,7 @@ export const ResultLineItem = memo(
             <span part={parts('verdict')}>— {line.verdict}</span>
           </>
         )}
-        {lastAction && <ActionOutcome call={lastAction} />}
+        {lastAction && <ActionOutcome outcome={lastAction} />}
         <LineDetails calls={calls} subject={line.name ?? `item ${line.index + 1}`} />
       </li>
     );
@@ -58,6 +58,7 @@ export const ResultLineItem = memo(
   // `calls` is filtered anew from the log on each render; the line changes only when its calls do.
   (before, after) =>
     before.line === after.line &&
+    before.outcome === after.outcome &&
     before.calls.length === after.calls.length &&
     before.calls.every((call, index) => call === after.calls[index]),
 );

@@ -41,7 +41,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
             {batch.note && <p part={parts('note')}>{batch.note}</p>}
             <ul part={parts('results')}>
               {batch.lines.map((line) => (
-                <ResultLineItem key={line.key} line={line} calls={callsOf(line.index)} />
+                <ResultLineItem key={line.key} line={line} calls={callsOf(line.index)} outcome={batch.actions?.outcomes[line.index]} />
               ))}
             </ul>
           </>

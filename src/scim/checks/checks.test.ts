@@ -68,7 +68,7 @@ async function check(fetch: typeof globalThis.fetch): Promise<Record<string, Che
   const context = {
     target: { resourceType: 'Users' as const, record: USER, id: ID, url: `${BASE}/Users/${ID}`, memberIds: [] },
     urls: { baseUrl: BASE, endpoint: `${BASE}/Users` },
-    setActive: PROFILE_MODULES.basic.setActive,
+    setActive: PROFILE_MODULES.basic.dialect.deactivate,
   };
   await runChecks(context, send, { signal: new AbortController().signal, onResult: (result) => results.push(result) });
   return Object.fromEntries(results.map((result) => [result.id, result]));

@@ -2,7 +2,8 @@ import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../protocol';
 import { groupName } from './job';
 import { employeeNumber, makePerson } from './person';
 import type { Profile } from './profile';
-import { rfc7643Members, rfc7644SetActive, rfc7644Sequences } from './rfc7644';
+import { rfc7643Members, rfc7644Sequences } from './rfc7644';
+import { RFC7644_DIALECT } from '../actions/table';
 
 /** The seed specification's records, attribute for attribute: what scim.dev-style servers expect. */
 export const basic: Profile = {
@@ -19,6 +20,6 @@ export const basic: Profile = {
   },
   group: (faker) => ({ schemas: [GROUP_SCHEMA], displayName: groupName(faker) }),
   members: rfc7643Members,
-  setActive: rfc7644SetActive,
+  dialect: RFC7644_DIALECT,
   sequences: rfc7644Sequences,
 };

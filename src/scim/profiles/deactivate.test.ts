@@ -50,14 +50,14 @@ const asDocumented = (text: string) => JSON.stringify(JSON.parse(text));
 
 describe('deactivate PATCH bodies', () => {
   it('okta sends the documented path-less replace of {active: false}', () => {
-    expect(asSent(PROFILE_MODULES.okta.setActive(false))).toBe(asDocumented(DOCUMENTED.okta));
+    expect(asSent(PROFILE_MODULES.okta.dialect.deactivate(false))).toBe(asDocumented(DOCUMENTED.okta));
   });
 
   it('entra sends the documented Replace of path active with the string "False"', () => {
-    expect(asSent(PROFILE_MODULES.entra.setActive(false))).toBe(asDocumented(DOCUMENTED.entra));
+    expect(asSent(PROFILE_MODULES.entra.dialect.deactivate(false))).toBe(asDocumented(DOCUMENTED.entra));
   });
 
   it.each(['basic', 'full'] as const)('%s sends the RFC 7644 replace of active with false', (profile) => {
-    expect(asSent(PROFILE_MODULES[profile].setActive(false))).toBe(asDocumented(DOCUMENTED.rfc7644));
+    expect(asSent(PROFILE_MODULES[profile].dialect.deactivate(false))).toBe(asDocumented(DOCUMENTED.rfc7644));
   });
 });

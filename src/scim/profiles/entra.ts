@@ -4,6 +4,14 @@ import { employeeNumber, makePerson } from './person';
 import { fillPattern, pickPlace, workAddress } from './places';
 import { matchingFilter, lookupThenCreate } from '../sequence';
 import type { Profile } from './profile';
+import { RFC7644_DIALECT } from '../actions/table';
+import type { PatchRequest } from '../client';
+
+/** Entra's PATCH: each operation a `Replace`, capitalised as in every request of its tutorial. */
+const replace = (...operations: { path: string; value: unknown }[]): PatchRequest => ({
+  schemas: [PATCH_OP_SCHEMA],
+  Operations: operations.map((operation) => ({ op: 'Replace', ...operation })),
+});
 
 // Everything here follows Microsoft's "Tutorial: Develop and plan provisioning for a SCIM endpoint
 // in Microsoft Entra ID", MicrosoftDocs/entra-docs docs/identity/app-provisioning/
@@ -54,16 +62,27 @@ export const entra: Profile = {
       Operations: [{ op: 'Add', path: 'members', value: users.map(({ id }) => ({ $ref: null, value: id })) }],
     }),
   },
-  // What Entra ID sends to disable a user by default: `Replace` capitalised, `path` `active`, and
-  // the value as the string `"False"` (and `"True"` to enable): Microsoft's "Requests made to disable users", "Without
-  // feature flag", in application-provisioning-config-problem-scim-compatibility.md
-  // (learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility).
-  // The tutorial's "Disable User" request shows the same `Replace` and `path` with a boolean; the
-  // compatibility page is the one that says which form Entra sends unless a tenant opts in.
-  setActive: (active) => ({
-    schemas: [PATCH_OP_SCHEMA],
-    Operations: [{ op: 'Replace', path: 'active', value: active ? 'True' : 'False' }],
-  }),
+  dialect: {
+    ...RFC7644_DIALECT,
+    // What Entra ID sends to disable a user by default: `Replace` capitalised, `path` `active`, and
+    // the value as the string `"False"` (and `"True"` to enable): Microsoft's "Requests made to disable users", "Without
+    // feature flag", in application-provisioning-config-problem-scim-compatibility.md
+    // (learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility).
+    // The tutorial's "Disable User" request shows the same `Replace` and `path` with a boolean; the
+    // compatibility page is the one that says which form Entra sends unless a tenant opts in.
+    deactivate: (active) => replace({ path: 'active', value: active ? 'True' : 'False' }),
+    // "Update User [Multi-valued properties]": one `Replace` per attribute, a filtered path for a
+    // multi-valued one (`emails[type eq "work"].value`); the compatibility page's examples name an
+    // enterprise attribute by its URN path (`urn:…:enterprise:2.0:User:department`).
+    update: (changes) => ({ patch: replace(...changes.map(({ path, value }) => ({ path, value }))) }),
+    // "Update Group [Remove Members]": op `Remove`, path `members`, each member as `{ "$ref": null, "value": id }`.
+    'remove-members': (memberId) => ({
+      schemas: [PATCH_OP_SCHEMA],
+      Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: memberId }] }],
+    }),
+    // "Update Group [Non-member attributes]": `Replace` of `displayName`.
+    rename: ({ displayName }) => replace({ path: 'displayName', value: displayName }),
+  },
   // How Entra ID provisions each item, from how-provisioning-works.md ("Provisioning cycles", steps
   // 3 to 5: query the target for a match on the matching attribute, create only when none is found,
   // then cache the returned id for every later call) and the tutorial's requests: "Get User by

@@ -7,7 +7,8 @@ import { companyName, firstName, prefix } from './names';
 import { employeeNumber, localPart, makePerson } from './person';
 import { fillPattern, pickPlace, workAddress } from './places';
 import type { Profile } from './profile';
-import { rfc7643Members, rfc7644SetActive, rfc7644Sequences } from './rfc7644';
+import { rfc7643Members, rfc7644Sequences } from './rfc7644';
+import { RFC7644_DIALECT } from '../actions/table';
 
 const USER_TYPES = [
   { weight: 8, value: 'Employee' },
@@ -32,7 +33,7 @@ export const full: Profile = {
   },
   group: (faker) => ({ schemas: [GROUP_SCHEMA], externalId: faker.string.uuid(), displayName: groupName(faker) }),
   members: rfc7643Members,
-  setActive: rfc7644SetActive,
+  dialect: RFC7644_DIALECT,
   sequences: rfc7644Sequences,
 };
 

@@ -3,6 +3,7 @@ import { groupName } from './job';
 import { makePerson } from './person';
 import { createThenAddMembers, matchingFilter, lookupThenCreate } from '../sequence';
 import type { Profile } from './profile';
+import { RFC7644_DIALECT } from '../actions/table';
 
 // Everything here follows Okta's "SCIM 2.0 Protocol Reference", okta/okta-developer-docs
 // packages/@okta/vuepress-site/docs/reference/scim/scim-20/index.md, now published as
@@ -37,12 +38,25 @@ export const okta: Profile = {
       Operations: [{ op: 'add', path: 'members', value: users.map(({ id, userName }) => ({ value: id, display: userName })) }],
     }),
   },
-  // "Update a specific User (PATCH)": a `replace` without `path` whose value is the partial
-  // resource `{ "active": false }`. Okta never deletes users ("Delete Users" on the same page).
-  setActive: (active) => ({
-    schemas: [PATCH_OP_SCHEMA],
-    Operations: [{ op: 'replace', value: { active } }],
-  }),
+  dialect: {
+    ...RFC7644_DIALECT,
+    // "Update a specific User (PATCH)": a `replace` without `path` whose value is the partial
+    // resource `{ "active": false }`. Okta never deletes users ("Delete Users" on the same page).
+    deactivate: (active) => ({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'replace', value: { active } }] }),
+    // "Update a specific User (PUT)": Okta first GETs the user, then PUTs the body it got back with
+    // the changed attributes; every other attribute goes back as the server returned it.
+    update: (changes) => ({
+      put: (current) => {
+        const changed = structuredClone(current);
+        changes.forEach((change) => change.write(changed));
+        return changed;
+      },
+    }),
+    // "Update specific Group membership" removes with RFC 7644's own form, `remove` with the path
+    // `members[value eq "…"]` and no value, so RFC7644_DIALECT's 'remove-members' is Okta's too.
+    // "Update a specific Group name": a `replace` without `path` whose value holds the group's `id` and new `displayName`.
+    rename: ({ id, displayName }) => ({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'replace', value: { id, displayName } }] }),
+  },
   sequences: {
     // "Create Users": "Determine if the User already exists" with
     // `GET /Users?filter=userName eq "…"&startIndex=1&count=100`; an empty ListResponse, or "another

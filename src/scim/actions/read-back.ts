@@ -1,0 +1,70 @@
+import type { ScimCallOptions, ScimResult } from '../client';
+import { isJsonObject, jsonBodyOf } from '../json';
+
+type Resource = Record<string, unknown>;
+
+/** One thing an action meant to leave on the server, and how to say that the server kept something else. */
+export interface Expectation {
+  holds(resource: Resource): boolean;
+  /** e.g. `the server still has title "Engineer"`. */
+  kept(resource: Resource): string;
+}
+
+/** What a GET after an action showed: whether the server now holds what the action meant, and what differed. */
+export interface ReadBack {
+  applied: boolean;
+  /** Each thing the server kept, in one clause each; empty when applied. */
+  differences: string[];
+}
+
+/** `attribute` now reads `expected`; else the line names the value the server kept. */
+export function valueIs(attribute: string, read: (resource: Resource) => unknown, expected: unknown): Expectation {
+  return {
+    holds: (resource) => read(resource) === expected,
+    kept: (resource) => {
+      const value = read(resource);
+      return value === undefined ? `the server has no ${attribute}` : `the server still has ${attribute} ${JSON.stringify(value)}`;
+    },
+  };
+}
+
+const memberIdsIn = (resource: Resource): string[] | undefined =>
+  Array.isArray(resource.members) ? resource.members.flatMap((member) => (isJsonObject(member) && typeof member.value === 'string' ? [member.value] : [])) : undefined;
+
+/** A member is gone from the group, and the others are still in it where the server lists members at all. */
+export function memberRemoved(id: string, others: readonly string[]): Expectation[] {
+  const gone: Expectation = {
+    holds: (resource) => !memberIdsIn(resource)?.includes(id),
+    kept: () => 'the member is still in the group',
+  };
+  // RFC 7644 §3.5.2.2 removes the values the filter selects, and no others.
+  const missing = (resource: Resource) => others.filter((other) => !(memberIdsIn(resource) ?? others).includes(other));
+  const othersKept: Expectation = {
+    holds: (resource) => missing(resource).length === 0,
+    kept: (resource) => `the server also dropped ${missing(resource).length} other member${missing(resource).length === 1 ? '' : 's'}`,
+  };
+  return [gone, othersKept];
+}
+
+const answered = ({ status, statusText }: ScimResult) => `${status} ${statusText}`.trim();
+
+/**
+ * GETs the resource the action changed and compares it with what the action meant (RFC 7644
+ * §3.4.1: a GET returns the resource as the server holds it). A 404 says the resource is gone; any
+ * other answer without a JSON resource says what came instead.
+ */
+export async function readBack<C extends ScimResult>(
+  send: (request: Pick<ScimCallOptions, 'method' | 'url'>) => Promise<C>,
+  url: string,
+  expectations: readonly Expectation[],
+): Promise<ReadBack> {
+  const call = await send({ method: 'GET', url });
+  const body = call.response?.truncated ? undefined : jsonBodyOf(call);
+  if (call.status === 404) return { applied: false, differences: [`the resource is gone (the read-back GET answered ${answered(call)})`] };
+  if (!call.ok || !isJsonObject(body)) {
+    const what = call.response?.truncated ? 'a body cut short' : call.ok ? 'no JSON resource' : answered(call);
+    return { applied: false, differences: [`the read-back GET answered ${what}`] };
+  }
+  const differences = expectations.filter((expectation) => !expectation.holds(body)).map((expectation) => expectation.kept(body));
+  return { applied: differences.length === 0, differences };
+}

@@ -1,0 +1,210 @@
+import type { SimpleFaker } from '@faker-js/faker';
+import type { PatchRequest, ScimCallOptions, ScimResult } from '../client';
+import { isJsonObject, jsonBodyOf } from '../json';
+import { groupName } from '../profiles/job';
+import { PATCH_OP_SCHEMA } from '../protocol';
+import { isUser } from '../records';
+import type { ResourceType, ScimRecord } from '../schemas';
+import { memberRemoved, readBack, valueIs, type ReadBack } from './read-back';
+import { userChanges, type UserChange } from './user-changes';
+
+/** A resource the batch created, as the actions see it; what an action changes on the server, it notes here. */
+export interface ActionTarget {
+  id: string;
+  /** The resource's URL (under base-url). */
+  url: string;
+  /** The record the batch sent. */
+  record: ScimRecord;
+  /** The members the group still has of those the batch gave it. */
+  memberIds: string[];
+  deactivated: boolean;
+  deleted: boolean;
+}
+
+export type ActionRequest = Pick<ScimCallOptions, 'method' | 'url' | 'body'>;
+
+export interface ActionContext<C extends ScimResult> {
+  target: ActionTarget;
+  /** For new values (Update, Rename): the batch's own, so reproducible under `seed`. */
+  faker: SimpleFaker;
+  /** Sends one call of the action on this target into the batch's log. */
+  send(request: ActionRequest): Promise<C>;
+}
+
+/** How an action ended on one resource: the call that decided it and, for an action that reads back, what the server then held. */
+export interface ActionEnd<C extends ScimResult> {
+  decided: C;
+  readBack?: ReadBack;
+}
+
+/** How Update sends its changes: one PATCH, or (Okta) a GET of the user and a PUT of it changed. */
+export type UpdateRequest = { patch: PatchRequest } | { put(current: Record<string, unknown>): Record<string, unknown> };
+
+interface ActionRow<Form> {
+  /** The button. */
+  label: string;
+  /** The action bar's text while it runs. */
+  running: string;
+  /** What a line says once it is done, and once it failed. */
+  done: string;
+  failed: string;
+  /** How the action bar says what is left: `10 users this batch created can …`. */
+  can: string;
+  resourceTypes: readonly ResourceType[];
+  /** For the README and docs. */
+  description: string;
+  /** The RFC 7644 form of the request, which a profile without its own uses. */
+  rfc7644: Form;
+  /** Whether the action can act on the resource now; a deleted one takes none. */
+  applies?(target: ActionTarget): boolean;
+  /** Whether the call that decided it left the resource as meant; default a 2xx. */
+  isDone?(decided: ScimResult): boolean;
+  /** Sends the action's calls for one resource, in the profile's form, and notes on the target what changed. */
+  perform<C extends ScimResult>(form: Form, context: ActionContext<C>): Promise<ActionEnd<C>>;
+}
+
+const row = <Form>(definition: ActionRow<Form>) => definition;
+
+const patchOf = (...operations: PatchRequest['Operations']): PatchRequest => ({ schemas: [PATCH_OP_SCHEMA], Operations: operations });
+
+/** Sends the action's write, then (when it succeeded) reads the resource back. */
+async function writeThenReadBack<C extends ScimResult>(
+  { send, target }: ActionContext<C>,
+  request: ActionRequest,
+  expectations: Parameters<typeof readBack>[2],
+): Promise<ActionEnd<C>> {
+  const decided = await send(request);
+  if (!decided.ok) return { decided };
+  return { decided, readBack: await readBack(send, target.url, expectations) };
+}
+
+/**
+ * Every action on what a batch created, one row each: the one place an action is declared. Its
+ * kind, the call purpose of its calls, its button, texts and event value derive from here; each
+ * profile's dialect (profiles/) gives its own form of a row's request, else the row's RFC 7644 one.
+ * The order is the action bar's.
+ */
+export const ACTIONS = {
+  update: row({
+    label: 'Update',
+    running: 'Updating…',
+    done: 'Updated',
+    failed: 'Update failed',
+    can: 'be updated',
+    resourceTypes: ['Users'],
+    description: "Changes two or three of each user's attributes to new fake values, then GETs the user to see that the server holds them.",
+    // RFC 7644 §3.5.2.3: a `replace` per attribute, its path naming it.
+    rfc7644: (changes: readonly UserChange[]): UpdateRequest => ({
+      patch: patchOf(...changes.map(({ path, value }) => ({ op: 'replace', path, value }))),
+    }),
+    applies: (target) => isUser(target.record),
+    async perform(form, context) {
+      const { target, send } = context;
+      if (!isUser(target.record)) throw new Error('Update needs a user');
+      const changes = userChanges(context.faker, target.record);
+      const expectations = changes.map(({ attribute, read, value }) => valueIs(attribute, read, value));
+      const request = form(changes);
+      if ('patch' in request) return writeThenReadBack(context, { method: 'PATCH', url: target.url, body: request.patch }, expectations);
+      const current = await send({ method: 'GET', url: target.url });
+      const body = current.response?.truncated ? undefined : jsonBodyOf(current);
+      if (!current.ok || !isJsonObject(body)) return { decided: current };
+      return writeThenReadBack(context, { method: 'PUT', url: target.url, body: request.put(body) }, expectations);
+    },
+  }),
+  deactivate: row({
+    label: 'Deactivate',
+    running: 'Deactivating…',
+    done: 'Deactivated',
+    failed: 'Deactivate failed',
+    can: 'be deactivated',
+    resourceTypes: ['Users'],
+    description: 'Sets each user inactive (`active` false), the way the IdP deprovisions.',
+    // RFC 7644 §3.5.2.3: a `replace` whose `path` names the attribute and whose `value` is the JSON
+    // boolean. Microsoft documents this exact body as what Entra sends once the SCIM-compliant flag
+    // `aadOptscim062020` is set ("Requests made to disable users", "With feature flag"):
+    // learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility.
+    rfc7644: (active: boolean): PatchRequest => patchOf({ op: 'replace', path: 'active', value: active }),
+    applies: (target) => !target.deactivated && isUser(target.record),
+    async perform(form, { target, send }) {
+      const decided = await send({ method: 'PATCH', url: target.url, body: form(false) });
+      if (decided.ok) target.deactivated = true;
+      return { decided };
+    },
+  }),
+  'remove-members': row({
+    label: 'Remove members',
+    running: 'Removing members…',
+    done: 'Removed a member',
+    failed: 'Remove members failed',
+    can: 'lose a member',
+    resourceTypes: ['Groups'],
+    description: 'Removes one member from each group the batch gave members, then GETs the group to see that the member is gone.',
+    // RFC 7644 §3.5.2.2: `remove` with a path whose filter selects the member.
+    rfc7644: (memberId: string): PatchRequest => patchOf({ op: 'remove', path: `members[value eq ${JSON.stringify(memberId)}]` }),
+    applies: (target) => target.memberIds.length > 0,
+    async perform(form, context) {
+      const { target } = context;
+      const [memberId, ...others] = target.memberIds;
+      if (memberId === undefined) throw new Error('Remove members needs a member');
+      const end = await writeThenReadBack(context, { method: 'PATCH', url: target.url, body: form(memberId) }, memberRemoved(memberId, others));
+      if (end.readBack?.applied) target.memberIds = others;
+      return end;
+    },
+  }),
+  rename: row({
+    label: 'Rename',
+    running: 'Renaming…',
+    done: 'Renamed',
+    failed: 'Rename failed',
+    can: 'be renamed',
+    resourceTypes: ['Groups'],
+    description: 'Gives each group a new fake `displayName`, then GETs the group to see that the server holds it.',
+    // RFC 7644 §3.5.2.3: `replace` of `displayName`.
+    rfc7644: (group: { id: string; displayName: string }): PatchRequest => patchOf({ op: 'replace', path: 'displayName', value: group.displayName }),
+    async perform(form, context) {
+      const { target } = context;
+      const displayName = groupName(context.faker);
+      return writeThenReadBack(context, { method: 'PATCH', url: target.url, body: form({ id: target.id, displayName }) }, [
+        valueIs('displayName', (resource) => resource.displayName, displayName),
+      ]);
+    },
+  }),
+  delete: row({
+    label: 'Delete',
+    running: 'Deleting…',
+    done: 'Deleted',
+    failed: 'Delete failed',
+    can: 'be deleted',
+    resourceTypes: ['Users', 'Groups'],
+    description: 'Deletes each resource; a 404 counts as done, since the resource is gone either way (RFC 7644 §3.6).',
+    rfc7644: null,
+    isDone: ({ ok, status }) => ok || status === 404,
+    async perform(_form, { target, send }) {
+      const decided = await send({ method: 'DELETE', url: target.url });
+      if (decided.ok || decided.status === 404) target.deleted = true;
+      return { decided };
+    },
+  }),
+};
+
+export type ActionKind = keyof typeof ACTIONS;
+
+export const ACTION_KINDS = Object.keys(ACTIONS) as ActionKind[];
+
+/** Each action's form of its request, as a profile speaks it. */
+export type Dialect = { [Kind in ActionKind]: (typeof ACTIONS)[Kind]['rfc7644'] };
+
+/** RFC 7644's forms, which a profile's dialect starts from. */
+export const RFC7644_DIALECT = Object.fromEntries(ACTION_KINDS.map((kind) => [kind, ACTIONS[kind].rfc7644])) as Dialect;
+
+/** Whether the action can act on the target now. */
+export const appliesTo = (kind: ActionKind, target: ActionTarget): boolean =>
+  !target.deleted && (ACTIONS[kind] as ActionRow<unknown>).applies?.(target) !== false;
+
+/** Whether the call that decided an action left the resource as the action meant. */
+export const isActionDone = (kind: ActionKind, decided: ScimResult): boolean => (ACTIONS[kind] as ActionRow<unknown>).isDone?.(decided) ?? decided.ok;
+
+/** Sends the action's calls for one target in the dialect given. */
+export function performAction<C extends ScimResult>(kind: ActionKind, dialect: Dialect, context: ActionContext<C>): Promise<ActionEnd<C>> {
+  return (ACTIONS[kind] as ActionRow<unknown>).perform(dialect[kind], context);
+}
