@@ -197,3 +197,111 @@ describe('abandoning', () => {
     expect(events).toEqual([]);
   });
 });
+
+describe('the actions that read back', () => {
+  const GROUPS: ActionConfig = { ...CONFIG, resourceType: 'Groups', endpoint: `${BASE}/Groups` };
+  const group = (index: number, members: string[]): Created =>
+    created(index, { id: `g-${index}`, record: { schemas: [], displayName: `g${index}`, members: members.map((value) => ({ value })) } });
+  let answered = 0;
+  beforeEach(() => {
+    answered = 0;
+  });
+  /** Answers every call not answered yet. */
+  const answerAll = async (status: number, body?: (url: string) => unknown) => {
+    for (const call of server.calls.slice(answered)) call.respond(status, body ? { body: body(call.url) } : {});
+    answered = server.calls.length;
+    await settle();
+  };
+
+  it('Update (okta) GETs the user, PUTs it back changed, then reads it back: applied when the GET shows the new values', async () => {
+    const actions = actionsFor([created(0)]);
+    actions.run('update');
+    expect(server.calls.map((call) => call.method)).toEqual(['GET']);
+    const stored = { id: 'u-0', userName: 'ada', name: { givenName: 'Ada', familyName: 'Lovelace' }, emails: [{ type: 'work', value: 'ada@example.com' }] };
+    await answerAll(200, () => stored);
+    const put = server.calls[1];
+    expect(put).toMatchObject({ method: 'PUT', url: `${BASE}/Users/u-0` });
+    await answerAll(200, () => put?.body);
+    expect(server.calls.map((call) => call.method)).toEqual(['GET', 'PUT', 'GET']);
+    await answerAll(200, () => put?.body);
+
+    expect(itemEvents()).toEqual([expect.objectContaining({ action: 'update', status: 200, done: true, applied: true, differences: [] })]);
+    expect(itemEvents()[0]?.calls.map((call) => [call.purpose, call.request.method])).toEqual([
+      ['update', 'GET'],
+      ['update', 'PUT'],
+      ['update', 'GET'],
+    ]);
+    expect(itemEvents()[0]?.call.request.method).toBe('PUT');
+    expect(actions.state.outcomes[0]).toMatchObject({ action: 'update', applied: true });
+  });
+
+  it('Update names what the server kept when it answered 200 but did not change it', async () => {
+    const actions = actionsFor([created(0)], { ...CONFIG, profile: 'basic' });
+    actions.run('update');
+    const patch = server.calls[0];
+    expect(patch?.method).toBe('PATCH');
+    await answerAll(200, () => ({}));
+    await answerAll(200, () => ({ id: 'u-0', name: { familyName: 'Lovelace' } }));
+    expect(itemEvents()[0]).toMatchObject({ done: true, applied: false, differences: ['the server still has family name "Lovelace"'] });
+  });
+
+  it('Update that failed sends no read-back', async () => {
+    const actions = actionsFor([created(0)], { ...CONFIG, profile: 'entra' });
+    actions.run('update');
+    await answerAll(400, () => ({ scimType: 'invalidPath', detail: 'no such path' }));
+    expect(server.calls).toHaveLength(1);
+    expect(itemEvents()[0]).toMatchObject({ done: false, scimType: 'invalidPath' });
+    expect(itemEvents()[0]).not.toHaveProperty('applied');
+  });
+
+  it('Remove members removes the first member still in each group, only from groups that have one, and moves on once it is gone', async () => {
+    const actions = actionsFor([group(0, ['a', 'b']), group(1, [])], GROUPS);
+    expect(actions.state).toMatchObject({ offered: ['remove-members', 'rename', 'delete'], remaining: { 'remove-members': 1 } });
+    actions.run('remove-members');
+    expect(server.calls.map((call) => [call.method, call.url, call.body])).toEqual([
+      ['PATCH', `${BASE}/Groups/g-0`, PROFILE_MODULES.okta.dialect['remove-members']('a')],
+    ]);
+    await answerAll(204);
+    await answerAll(200, () => ({ id: 'g-0', members: [{ value: 'b' }] }));
+    expect(itemEvents()[0]).toMatchObject({ action: 'remove-members', status: 204, applied: true });
+
+    actions.run('remove-members');
+    expect(server.calls[2]?.body).toEqual(PROFILE_MODULES.okta.dialect['remove-members']('b'));
+    await answerAll(204);
+    await answerAll(200, () => ({ id: 'g-0', members: [{ value: 'b' }] }));
+    expect(itemEvents()[1]).toMatchObject({ applied: false, differences: ['the member is still in the group'] });
+    expect(actions.state.remaining['remove-members']).toBe(1);
+  });
+
+  it('Rename reads back the new displayName, and says so when the resource is gone', async () => {
+    const actions = actionsFor([group(0, []), group(1, [])], GROUPS);
+    actions.run('rename');
+    const names = server.calls.map((call) => (call.body as { Operations: { value: { displayName: string } }[] }).Operations[0]?.value.displayName);
+    expect(new Set(names).size).toBe(2);
+    await answerAll(200, () => ({}));
+    server.calls[2]?.respond(200, { body: { id: 'g-0', displayName: names[0] } });
+    server.calls[3]?.respond(404, { body: { detail: 'gone' } });
+    answered = 4;
+    await settle();
+    const byIndex = Object.fromEntries(itemEvents().map((result) => [result.index, result]));
+    expect(byIndex[0]).toMatchObject({ applied: true });
+    expect(byIndex[1]).toMatchObject({ applied: false, differences: ['the resource is gone (the read-back GET answered 404 Not Found)'] });
+    expect(completions()[0]?.calls.map((call) => [call.item, call.request.method])).toEqual([
+      [0, 'PATCH'],
+      [0, 'GET'],
+      [1, 'PATCH'],
+      [1, 'GET'],
+    ]);
+  });
+
+  it('makes the same new values from the same seed', () => {
+    const seeded = () => {
+      const faker = new SimpleFaker();
+      faker.seed([5, 1]);
+      return new BatchActions(GROUPS, [group(0, [])], log, { readApiKey, onChange: () => undefined, emit: () => undefined }, faker);
+    };
+    seeded().run('rename');
+    seeded().run('rename');
+    expect(server.calls[0]?.body).toEqual(server.calls[1]?.body);
+  });
+});

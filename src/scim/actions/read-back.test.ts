@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { ScimResult } from '../client';
+import { memberRemoved, readBack, valueIs } from './read-back';
+
+/** A GET answered `status` with `body` as JSON (or, for a string, as text). */
+function answer(status: number, body?: unknown, truncated = false): ScimResult {
+  const json = typeof body === 'object';
+  return {
+    status,
+    statusText: { 200: 'OK', 404: 'Not Found', 500: 'Internal Server Error' }[status] ?? '',
+    ok: status >= 200 && status < 300,
+    startedAt: '2026-11-25T00:00:00.000Z',
+    durationMs: 1,
+    request: { method: 'GET', url: 'https://scim.example.com/scim/v2/Users/u-1', headers: {} },
+    response: { status, statusText: '', headers: {}, waitMs: 1, ...(body === undefined ? {} : { body, bodyFormat: json ? 'json' : 'text' }), ...(truncated ? { truncated } : {}) },
+  };
+}
+
+const title = valueIs('title', (resource) => resource.title, 'Chief Tour Guide');
+const readBackOf = (result: ScimResult, expectations = [title]) => readBack(async () => result, 'https://scim.example.com/scim/v2/Users/u-1', expectations);
+
+describe('the read-back verdict', () => {
+  it('is applied when the GET shows every new value', async () => {
+    expect(await readBackOf(answer(200, { id: 'u-1', title: 'Chief Tour Guide' }))).toEqual({ applied: true, differences: [] });
+  });
+
+  it('names the value the server kept, or that it has none', async () => {
+    expect(await readBackOf(answer(200, { id: 'u-1', title: 'Engineer' }))).toEqual({ applied: false, differences: ['the server still has title "Engineer"'] });
+    expect(await readBackOf(answer(200, { id: 'u-1' }))).toEqual({ applied: false, differences: ['the server has no title'] });
+  });
+
+  it('says the resource is gone when the GET answers 404', async () => {
+    expect(await readBackOf(answer(404, { detail: 'not found' }))).toEqual({
+      applied: false,
+      differences: ['the resource is gone (the read-back GET answered 404 Not Found)'],
+    });
+  });
+
+  it('says what came instead of a resource: another status, a body cut short, or no JSON', async () => {
+    expect((await readBackOf(answer(500, 'oops'))).differences).toEqual(['the read-back GET answered 500 Internal Server Error']);
+    expect((await readBackOf(answer(200, { title: 'Chief Tour Guide' }, true))).differences).toEqual(['the read-back GET answered a body cut short']);
+    expect((await readBackOf(answer(200, '<html>'))).differences).toEqual(['the read-back GET answered no JSON resource']);
+  });
+
+  it('sends one GET to the resource it changed', async () => {
+    const sent: unknown[] = [];
+    await readBack(async (request) => (sent.push(request), answer(200, {})), 'https://scim.example.com/scim/v2/Users/u-1', []);
+    expect(sent).toEqual([{ method: 'GET', url: 'https://scim.example.com/scim/v2/Users/u-1' }]);
+  });
+});
+
+describe('a removed member', () => {
+  const members = (...ids: string[]) => ({ members: ids.map((value) => ({ value })) });
+
+  it('is applied when the member is gone and the others stay', async () => {
+    expect((await readBackOf(answer(200, members('b', 'c')), memberRemoved('a', ['b', 'c']))).applied).toBe(true);
+  });
+
+  it('says the member is still in the group', async () => {
+    expect((await readBackOf(answer(200, members('a', 'b')), memberRemoved('a', ['b']))).differences).toEqual(['the member is still in the group']);
+  });
+
+  it('says the server dropped the other members too', async () => {
+    expect((await readBackOf(answer(200, members()), memberRemoved('a', ['b', 'c']))).differences).toEqual(['the server also dropped 2 other members']);
+  });
+
+  it('takes a group whose GET lists no members at all as without the member (Entra: returning members is optional)', async () => {
+    expect((await readBackOf(answer(200, { id: 'g-1' }), memberRemoved('a', ['b']))).applied).toBe(true);
+  });
+});
