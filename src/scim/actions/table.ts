@@ -51,8 +51,6 @@ interface ActionRow<Form> {
   /** How the action bar says what is left: `10 users this batch created can …`. */
   can: string;
   resourceTypes: readonly ResourceType[];
-  /** For the README and docs. */
-  description: string;
   /** The RFC 7644 form of the request, which a profile without its own uses. */
   rfc7644: Form;
   /** Whether the action can act on the resource now; a deleted one takes none. */
@@ -92,7 +90,6 @@ export const ACTIONS = {
     failed: 'Update failed',
     can: 'be updated',
     resourceTypes: ['Users'],
-    description: "Changes two or three of each user's attributes to new fake values, then GETs the user to see that the server holds them.",
     // RFC 7644 §3.5.2.3: a `replace` per attribute, its path naming it.
     rfc7644: (changes: readonly UserChange[]): UpdateRequest => ({
       patch: patchOf(...changes.map(({ path, value }) => ({ op: 'replace', path, value }))),
@@ -118,7 +115,6 @@ export const ACTIONS = {
     failed: 'Deactivate failed',
     can: 'be deactivated',
     resourceTypes: ['Users'],
-    description: 'Sets each user inactive (`active` false), the way the IdP deprovisions.',
     // RFC 7644 §3.5.2.3: a `replace` whose `path` names the attribute and whose `value` is the JSON
     // boolean. Microsoft documents this exact body as what Entra sends once the SCIM-compliant flag
     // `aadOptscim062020` is set ("Requests made to disable users", "With feature flag"):
@@ -138,7 +134,6 @@ export const ACTIONS = {
     failed: 'Remove members failed',
     can: 'lose a member',
     resourceTypes: ['Groups'],
-    description: 'Removes one member from each group the batch gave members, then GETs the group to see that the member is gone.',
     // RFC 7644 §3.5.2.2: `remove` with a path whose filter selects the member.
     rfc7644: (memberId: string): PatchRequest => patchOf({ op: 'remove', path: `members[value eq ${JSON.stringify(memberId)}]` }),
     applies: (target) => target.memberIds.length > 0,
@@ -158,7 +153,6 @@ export const ACTIONS = {
     failed: 'Rename failed',
     can: 'be renamed',
     resourceTypes: ['Groups'],
-    description: 'Gives each group a new fake `displayName`, then GETs the group to see that the server holds it.',
     // RFC 7644 §3.5.2.3: `replace` of `displayName`.
     rfc7644: (group: { id: string; displayName: string }): PatchRequest => patchOf({ op: 'replace', path: 'displayName', value: group.displayName }),
     async perform(form, context) {
@@ -176,7 +170,6 @@ export const ACTIONS = {
     failed: 'Delete failed',
     can: 'be deleted',
     resourceTypes: ['Users', 'Groups'],
-    description: 'Deletes each resource; a 404 counts as done, since the resource is gone either way (RFC 7644 §3.6).',
     rfc7644: null,
     isDone: ({ ok, status }) => ok || status === 404,
     async perform(_form, { target, send }) {
