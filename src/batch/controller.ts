@@ -77,7 +77,7 @@ export class BatchController {
     this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices } });
   }
 
-  /** Deactivate or Delete what the last batch created, once it has finished. */
+  /** Runs an action of the table on what the last batch created, once it has finished. */
   runAction(action: ActionKind): void {
     this.#followUps?.runAction(action);
   }

@@ -2,7 +2,7 @@ import type { ActionKind, BatchActions } from './actions';
 import type { BatchChecks } from './checks';
 
 /**
- * What can follow a finished batch: Deactivate and Delete on what it created, and Check. In the
+ * What can follow a finished batch: the actions (the table in scim/actions) on what it created, and Check. In the
  * lazily loaded runtime with them, so the element's chunk only holds on to this one object.
  */
 export class FollowUps {

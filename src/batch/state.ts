@@ -22,7 +22,7 @@ export interface BatchState {
   note: string | undefined;
   /** The stored API key is no longer the one this batch sent, so a 401 or 429 notice is out of date. */
   keyChanged: boolean;
-  /** Deactivate and Delete for what the batch created; set once the batch has finished. */
+  /** The actions on what the batch created; set once the batch has finished. */
   actions: ActionsState | undefined;
   /** Check, once the batch has finished with something to check. */
   checks: ChecksState | undefined;
