@@ -57,8 +57,9 @@ describe("Entra ID's user operations", () => {
     expect(await entra('/Users/5171a35d82074e068ce2')).toMatchObject({ status: 404, body: { schemas: [ERROR_SCHEMA], status: '404' } });
   });
 
-  it('Get User by query: userName, and emails[type eq "work"] as the page also allows', async () => {
-    for (const query of [`userName eq "${userName}"`, `emails[type eq "work" and value eq "${workEmail}"]`]) {
+  it('Get User by query: userName, and emails[type eq "work"] as the page also allows, in the RFC\'s form and in Entra\'s own', async () => {
+    const entraForm = `emails[type eq "work"].value eq "${workEmail}"`;
+    for (const query of [`userName eq "${userName}"`, `emails[type eq "work" and value eq "${workEmail}"]`, entraForm, `${entraForm} and active eq true`]) {
       const { status, body } = await entra(`/Users?${filter(query)}`);
       expect(status, query).toBe(200);
       expect(body, query).toMatchObject({ schemas: [LIST_SCHEMA], totalResults: 1, Resources: [{ id: userId }], startIndex: 1 });

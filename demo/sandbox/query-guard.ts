@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { type Endpoint, endpointOf } from './attribute-names';
+import { rfcFormOfEntraFilter } from './entra-filter';
 import { hideEscapedQuotes } from './escaped-quotes';
 import { FORBIDDEN_NAME, attributePathProblem, filterProblem, patchPathProblem } from './filter-check';
 import { patchOperations, type PatchOperation } from './patch-operations';
@@ -14,6 +15,7 @@ export const guardQueries: RequestHandler = (req, res, next) => {
   const endpoint = endpointOf(req.path);
   const search = req.method === 'POST' && req.path.endsWith('/.search');
   const parameters = search ? (req.body as Record<string, unknown>) : req.query;
+  if (typeof parameters?.filter === 'string') parameters.filter = rfcFormOfEntraFilter(parameters.filter);
   const problem = queryProblem(endpoint, parameters) ?? patchProblem(endpoint, patchOperations(req));
   if (problem) return sendScimError(res, 400, problem.detail, problem.scimType);
   if (typeof parameters?.filter === 'string') parameters.filter = hideEscapedQuotes(parameters.filter);
