@@ -40,6 +40,12 @@ export interface ActionEnd<C extends ScimResult> {
 /** How Update sends its changes: one PATCH, or (Okta) a GET of the user and a PUT of it changed. */
 export type UpdateRequest = { patch: PatchRequest } | { put(current: Record<string, unknown>): Record<string, unknown> };
 
+// The forms of the actions' requests: a profile's dialect gives one of each (Dialect, below).
+export type UpdateForm = (changes: readonly UserChange[]) => UpdateRequest;
+export type ActiveForm = (active: boolean) => PatchRequest;
+export type RemoveMemberForm = (memberId: string) => PatchRequest;
+export type RenameForm = (group: { id: string; displayName: string }) => PatchRequest;
+
 interface ActionRow<Form> {
   /** The button. */
   label: string;
@@ -91,21 +97,14 @@ export const ACTIONS = {
     can: 'be updated',
     resourceTypes: ['Users'],
     // RFC 7644 §3.5.2.3: a `replace` per attribute, its path naming it.
-    rfc7644: (changes: readonly UserChange[]): UpdateRequest => ({
+    rfc7644: ((changes) => ({
       patch: patchOf(...changes.map(({ path, value }) => ({ op: 'replace', path, value }))),
-    }),
+    })) as UpdateForm,
     applies: (target) => isUser(target.record),
-    async perform(form, context) {
-      const { target, send } = context;
-      if (!isUser(target.record)) throw new Error('Update needs a user');
-      const changes = userChanges(context.faker, target.record);
-      const expectations = changes.map(({ attribute, read, value }) => valueIs(attribute, read, value));
-      const request = form(changes);
-      if ('patch' in request) return writeThenReadBack(context, { method: 'PATCH', url: target.url, body: request.patch }, expectations);
-      const current = await send({ method: 'GET', url: target.url });
-      const body = current.response?.truncated ? undefined : jsonBodyOf(current);
-      if (!current.ok || !isJsonObject(body)) return { decided: current };
-      return writeThenReadBack(context, { method: 'PUT', url: target.url, body: request.put(body) }, expectations);
+    perform(form, context) {
+      const { record } = context.target;
+      if (!isUser(record)) throw new Error('Update needs a user');
+      return updateUser(form, userChanges(context.faker, record), context);
     },
   }),
   deactivate: row({
@@ -119,7 +118,7 @@ export const ACTIONS = {
     // boolean. Microsoft documents this exact body as what Entra sends once the SCIM-compliant flag
     // `aadOptscim062020` is set ("Requests made to disable users", "With feature flag"):
     // learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility.
-    rfc7644: (active: boolean): PatchRequest => patchOf({ op: 'replace', path: 'active', value: active }),
+    rfc7644: ((active) => patchOf({ op: 'replace', path: 'active', value: active })) as ActiveForm,
     applies: (target) => !target.deactivated && isUser(target.record),
     async perform(form, { target, send }) {
       const decided = await send({ method: 'PATCH', url: target.url, body: form(false) });
@@ -135,13 +134,13 @@ export const ACTIONS = {
     can: 'lose a member',
     resourceTypes: ['Groups'],
     // RFC 7644 §3.5.2.2: `remove` with a path whose filter selects the member.
-    rfc7644: (memberId: string): PatchRequest => patchOf({ op: 'remove', path: `members[value eq ${JSON.stringify(memberId)}]` }),
+    rfc7644: ((memberId) => patchOf({ op: 'remove', path: `members[value eq ${JSON.stringify(memberId)}]` })) as RemoveMemberForm,
     applies: (target) => target.memberIds.length > 0,
     async perform(form, context) {
       const { target } = context;
       const [memberId, ...others] = target.memberIds;
       if (memberId === undefined) throw new Error('Remove members needs a member');
-      const end = await writeThenReadBack(context, { method: 'PATCH', url: target.url, body: form(memberId) }, memberRemoved(memberId, others));
+      const end = await removeMember(form, memberId, others, context);
       if (end.readBack?.applied) target.memberIds = others;
       return end;
     },
@@ -154,14 +153,8 @@ export const ACTIONS = {
     can: 'be renamed',
     resourceTypes: ['Groups'],
     // RFC 7644 §3.5.2.3: `replace` of `displayName`.
-    rfc7644: (group: { id: string; displayName: string }): PatchRequest => patchOf({ op: 'replace', path: 'displayName', value: group.displayName }),
-    async perform(form, context) {
-      const { target } = context;
-      const displayName = groupName(context.faker);
-      return writeThenReadBack(context, { method: 'PATCH', url: target.url, body: form({ id: target.id, displayName }) }, [
-        valueIs('displayName', (resource) => resource.displayName, displayName),
-      ]);
-    },
+    rfc7644: ((group) => patchOf({ op: 'replace', path: 'displayName', value: group.displayName })) as RenameForm,
+    perform: (form, context) => renameGroup(form, groupName(context.faker), context),
   }),
   delete: row({
     label: 'Delete',
@@ -189,6 +182,35 @@ export type Dialect = { [Kind in ActionKind]: (typeof ACTIONS)[Kind]['rfc7644'] 
 
 /** RFC 7644's forms, which a profile's dialect starts from. */
 export const RFC7644_DIALECT = Object.fromEntries(ACTION_KINDS.map((kind) => [kind, ACTIONS[kind].rfc7644])) as Dialect;
+
+/**
+ * Sends Update's changes in the form given (one PATCH, or Okta's GET then PUT of what it returned,
+ * changed), then reads the user back. Check sends it twice: the changes, then the old values.
+ */
+export async function updateUser<C extends ScimResult>(
+  form: UpdateForm,
+  changes: readonly UserChange[],
+  context: ActionContext<C>,
+): Promise<ActionEnd<C>> {
+  const { target, send } = context;
+  const expectations = changes.map(({ attribute, read, value }) => valueIs(attribute, read, value));
+  const request = form(changes);
+  if ('patch' in request) return writeThenReadBack(context, { method: 'PATCH', url: target.url, body: request.patch }, expectations);
+  const current = await send({ method: 'GET', url: target.url });
+  const body = current.response?.truncated ? undefined : jsonBodyOf(current);
+  if (!current.ok || !isJsonObject(body)) return { decided: current };
+  return writeThenReadBack(context, { method: 'PUT', url: target.url, body: request.put(body) }, expectations);
+}
+
+/** Removes one member in the form given, then reads the group back: that member gone, the `others` still there. */
+export const removeMember = <C extends ScimResult>(form: RemoveMemberForm, memberId: string, others: readonly string[], context: ActionContext<C>): Promise<ActionEnd<C>> =>
+  writeThenReadBack(context, { method: 'PATCH', url: context.target.url, body: form(memberId) }, memberRemoved(memberId, others));
+
+/** Gives the group `displayName` in the form given, then reads it back. */
+export const renameGroup = <C extends ScimResult>(form: RenameForm, displayName: string, context: ActionContext<C>): Promise<ActionEnd<C>> =>
+  writeThenReadBack(context, { method: 'PATCH', url: context.target.url, body: form({ id: context.target.id, displayName }) }, [
+    valueIs('displayName', (resource) => resource.displayName, displayName),
+  ]);
 
 /** Whether the action can act on the target now. */
 export const appliesTo = (kind: ActionKind, target: ActionTarget): boolean =>
