@@ -47,7 +47,7 @@ test.describe('after Check', () => {
     const element = page.locator('scim-generator');
     await generateAndExpectCreated(element);
     await element.getByRole('button', { name: 'Check', exact: true }).click();
-    await expect(element.locator('[part="check-summary"]')).toHaveText(/^8 passed, 0 failed, 0 skipped/);
+    await expect(element.locator('[part="check-summary"]')).toHaveText(/^9 passed, 0 failed, 0 skipped/);
     await element.locator('[part~="check"]').first().getByRole('button', { name: 'Details' }).click();
 
     expect(blockingViolations(await runAxe(page, testInfo, 'check report'))).toEqual([]);

@@ -7,6 +7,8 @@ import { USER_SCHEMA } from '../scim/protocol';
 import { deferredFetch } from '../test-support/deferred-fetch';
 import { BatchActions, type ActionConfig, type ActionItemResult, type ActionResult, type ActionsState } from './actions';
 import { CallLog } from './call-log';
+import { createdResources } from './created';
+import { OwnedResources } from '../scim/owned';
 import type { ItemResult } from './results';
 
 const BASE = 'https://scim.example.com/scim/v2';
@@ -27,8 +29,11 @@ function actionsFor(results: readonly Created[], config: ActionConfig = CONFIG):
     readApiKey: () => readApiKey(),
     onChange: (state) => states.push(state),
     emit: (type, detail) => events.push({ type, detail }),
-  }, new SimpleFaker());
+  }, new SimpleFaker(), ownedBy(config, results));
 }
+
+/** What the batch created, as run-batch hands it to the actions. */
+const ownedBy = (config: ActionConfig, results: readonly Created[]) => new OwnedResources(createdResources(config.endpoint, results).map(({ url }) => url));
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const itemEvents = () => events.filter((event) => event.type === ACTION_RESULT_EVENT).map((event) => event.detail as ActionItemResult);
@@ -298,7 +303,7 @@ describe('the actions that read back', () => {
     const seeded = () => {
       const faker = new SimpleFaker();
       faker.seed([5, 1]);
-      return new BatchActions(GROUPS, [group(0, [])], log, { readApiKey, onChange: () => undefined, emit: () => undefined }, faker);
+      return new BatchActions(GROUPS, [group(0, [])], log, { readApiKey, onChange: () => undefined, emit: () => undefined }, faker, ownedBy(GROUPS, [group(0, [])]));
     };
     seeded().run('rename');
     seeded().run('rename');

@@ -3,6 +3,7 @@ import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
 import { ACTIONS, ACTION_KINDS, appliesTo, isActionDone, performAction, type ActionKind, type ActionTarget } from '../scim/actions/table';
 import type { ScimCall } from '../scim/call';
 import type { ScimResult } from '../scim/client';
+import type { OwnedResources } from '../scim/owned';
 import { PROFILE_MODULES } from '../scim/profiles';
 import type { ResourceType } from '../scim/schemas';
 import type { GeneratorConfig } from '../config';
@@ -90,6 +91,8 @@ export class BatchActions {
     private readonly hooks: FollowUpHooks<ActionsState>,
     /** New values (Update, Rename) come from it: the batch's, so reproducible under `seed`. */
     private readonly faker: SimpleFaker,
+    /** What the batch created (and Check adopted): no action writes to anything else, whatever a server answered. */
+    private readonly owned: OwnedResources,
   ) {
     this.#targets = createdResources(config.endpoint, results).map(({ result, id, url, memberIds }) => ({
       index: result.index,
@@ -134,7 +137,7 @@ export class BatchActions {
     this.#setRunning(action);
 
     targets.forEach((target) => {
-      const logged = this.log.sender(settings, target.index);
+      const logged = this.owned.guard(this.log.sender(settings, target.index));
       const calls: ScimCall[] = [];
       const send = (request: Parameters<typeof logged>[0]) => logged(request, action).then((call) => (calls.push(call), call));
       void performAction(action, dialect, { target, faker: this.faker, send }).then(({ decided, readBack }) => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
 import { PATCH_OP_SCHEMA, USER_SCHEMA } from '../scim/protocol';
 import { callsOf } from '../scim/call';
+import { OwnedResources } from '../scim/owned';
 import { harOf } from '../scim/har';
 import type { ScimUser } from '../scim/schemas';
 import { deferredFetch } from '../test-support/deferred-fetch';
@@ -53,7 +54,7 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
     readApiKey: () => KEY,
     onChange: () => undefined,
     emit: (type, detail) => type === ACTION_COMPLETE_EVENT && completions.push(detail as ActionResult),
-  }, new SimpleFaker());
+  }, new SimpleFaker(), new OwnedResources([`${CONFIG.endpoint}/u-1`]));
   actions.run('deactivate');
   respond(200, `{"id":"u-1","active":false,"note":"key was ${KEY.toLowerCase()}"}`);
   await settle();
@@ -122,7 +123,7 @@ describe('action events', () => {
       readApiKey: () => KEY,
       onChange: () => undefined,
       emit: (type, detail) => type === ACTION_RESULT_EVENT && results.push(detail),
-    }, new SimpleFaker());
+    }, new SimpleFaker(), new OwnedResources([`${CONFIG.endpoint}/u-4`]));
     actions.run('delete');
     server.calls[0]?.respond(204);
     await settle();

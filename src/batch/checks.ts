@@ -1,4 +1,6 @@
+import type { SimpleFaker } from '@faker-js/faker';
 import { CHECK_COMPLETE_EVENT } from '../event-names';
+import type { OwnedResources } from '../scim/owned';
 import type { ScimCall, SendCall } from '../scim/call';
 import type { CheckResult, CheckTarget } from '../scim/checks/check';
 import { runChecks } from '../scim/checks/run-checks';
@@ -47,18 +49,23 @@ function targetOf(config: ActionConfig, results: readonly ItemResult[]): CheckTa
 
 /**
  * Check: what an IdP's validator would try on what one finished batch created, each call logged in
- * the batch's call log. A new press, or the element leaving the page, abandons it.
+ * the batch's call log. A new press, or the element leaving the page, abandons it: the check under
+ * way still puts back what it changed, then the run stops, and nothing more reaches the element.
  */
 export class BatchChecks {
   readonly #target: CheckTarget | undefined;
   #state: ChecksState = { running: false, results: [], ...tally([]) };
-  #inFlight: AbortController | undefined;
+  #stop: AbortController | undefined;
 
   constructor(
     private readonly config: ActionConfig,
     results: readonly ItemResult[],
     private readonly log: CallLog,
     private readonly hooks: FollowUpHooks<ChecksState>,
+    /** New values for the round trips: the batch's, so reproducible under `seed`. */
+    private readonly faker: SimpleFaker,
+    /** What the batch created: Check writes to nothing else but what it adopts. */
+    private readonly owned: OwnedResources,
   ) {
     this.#target = targetOf(config, results);
   }
@@ -73,31 +80,41 @@ export class BatchChecks {
   }
 
   abandon(): void {
-    this.#inFlight?.abort();
-    this.#inFlight = undefined;
+    this.#stop?.abort();
+    this.#stop = undefined;
   }
 
   run(): void {
     const target = this.#target;
     if (!target || this.#state.running) return;
-    const inFlight = new AbortController();
-    this.#inFlight = inFlight;
+    const stop = new AbortController();
+    this.#stop = stop;
     const { baseUrl, endpoint, timeoutMs, profile } = this.config;
-    const logged = this.log.sender({ apiKey: this.hooks.readApiKey(), timeoutMs, signal: inFlight.signal });
+    // Its calls are not aborted with the run, so that a check always puts back what it changed; each has its timeout.
+    const logged = this.owned.guard(this.log.sender({ apiKey: this.hooks.readApiKey(), timeoutMs, signal: new AbortController().signal }));
     const calls: ScimCall[] = [];
     const send: SendCall = (request, purpose) => logged(request, purpose).then((call) => (calls.push(call), call));
     const results: CheckResult[] = [];
     this.#set(true, results);
-    const context = { target, urls: { baseUrl, endpoint }, setActive: PROFILE_MODULES[profile].dialect.deactivate };
+    const context = {
+      target,
+      urls: { baseUrl, endpoint },
+      profile,
+      dialect: PROFILE_MODULES[profile].dialect,
+      faker: this.faker,
+      namedIds: () => new Set(this.log.calls.flatMap(({ id }) => (id === undefined ? [] : [id]))),
+      adopt: (url: string) => this.owned.adopt(url),
+    };
     void runChecks(context, send, {
-      signal: inFlight.signal,
+      signal: stop.signal,
       onResult: (result) => {
+        if (stop.signal.aborted) return;
         results.push(result);
         this.#set(true, [...results]);
       },
     }).then(() => {
-      if (inFlight.signal.aborted) return;
-      this.#inFlight = undefined;
+      if (stop.signal.aborted) return;
+      this.#stop = undefined;
       this.#set(false, results);
       this.hooks.emit(CHECK_COMPLETE_EVENT, { results, ...tally(results), calls } satisfies CheckReport);
     });

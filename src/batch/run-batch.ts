@@ -10,6 +10,8 @@ import { recordName } from '../scim/records';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { BatchActions } from './actions';
 import { CallLog, type CallSettings } from './call-log';
+import { createdResources } from './created';
+import { OwnedResources } from '../scim/owned';
 import { BatchChecks } from './checks';
 import { FollowUps } from './follow-ups';
 import { rememberCreatedUser } from './known-users';
@@ -81,10 +83,11 @@ export function runBatch(
 }
 
 /**
- * Where the actions' new values (Update, Rename) come from: with `seed`, a sequence of its own for
- * each batch of the page, so the same presses send the same values after every page load.
+ * Where the new values of the actions and Check's round trips (Update, Rename) come from: with
+ * `seed`, a sequence of its own for each batch of the page, so the same presses send the same
+ * values after every page load.
  */
-function actionFaker(seed: number | undefined, batchId: string): SimpleFaker {
+function followUpFaker(seed: number | undefined, batchId: string): SimpleFaker {
   const faker = new SimpleFaker();
   if (seed !== undefined) faker.seed([seed, Number(batchId)]);
   return faker;
@@ -135,18 +138,24 @@ function sendItems(
 
 /** The batch has finished: offers its follow-ups (Deactivate, Delete, Check) and says so. */
 function finish(config: GeneratorConfig, results: ItemResult[], log: CallLog, hooks: BatchHooks): void {
+  const faker = followUpFaker(config.seed, hooks.batchId);
+  const owned = new OwnedResources(createdResources(config.endpoint, results).map(({ url }) => url));
   const actions = new BatchActions(
     config,
     results,
     log,
     { readApiKey, onChange: (state) => hooks.update({ actions: state, calls: log.calls }), emit: hooks.emit },
-    actionFaker(config.seed, hooks.batchId),
+    faker,
+    owned,
   );
-  const checks = new BatchChecks(config, results, log, {
-    readApiKey,
-    onChange: (state) => hooks.update({ checks: state, calls: log.calls }),
-    emit: hooks.emit,
-  });
+  const checks = new BatchChecks(
+    config,
+    results,
+    log,
+    { readApiKey, onChange: (state) => hooks.update({ checks: state, calls: log.calls }), emit: hooks.emit },
+    faker,
+    owned,
+  );
   hooks.finished(new FollowUps(actions, checks));
   hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
   hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);

@@ -34,7 +34,7 @@ describe('what Update changes', () => {
   it('writes each new value where its read finds it', () => {
     const user = structuredClone(userOf('entra')) as unknown as Record<string, unknown>;
     for (const change of userChanges(seeded(2), user as unknown as ScimUser)) {
-      change.write(user);
+      change.write(user, change.value);
       expect(change.read(user)).toBe(change.value);
     }
   });

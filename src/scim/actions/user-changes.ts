@@ -15,8 +15,8 @@ export interface UserChange {
   attribute: string;
   value: string;
   read(resource: Resource): unknown;
-  /** Sets the new value in a copy of the resource, for a client that PUTs the whole resource back. */
-  write(resource: Resource): void;
+  /** Sets `value` where `read` finds it, in a copy of the resource, for a client that PUTs the whole resource back. */
+  write(resource: Resource, value: string): void;
 }
 
 const objectAt = (resource: Resource, key: string): Resource => {
@@ -97,7 +97,6 @@ export function userChanges(faker: SimpleFaker, user: ScimUser): UserChange[] {
     .slice(0, MAX_CHANGES)
     .map((key) => {
       const { path, attribute, read, write } = CHANGEABLE[key];
-      const value = values[key];
-      return { path, attribute, value, read, write: (resource: Resource) => write(resource, value) };
+      return { path, attribute, value: values[key], read, write };
     });
 }

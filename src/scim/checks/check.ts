@@ -1,7 +1,9 @@
+import type { SimpleFaker } from '@faker-js/faker';
+import type { Dialect } from '../actions/table';
 import type { CallRequest, ScimCall } from '../call';
-import type { PatchRequest } from '../client';
-import { listResponseOf } from '../list-response';
-import type { ResourceType, ScimRecord } from '../schemas';
+import { bodyOf, listResponseOf } from '../list-response';
+import { ERROR_SCHEMA } from '../protocol';
+import type { ProfileName, ResourceType, ScimRecord } from '../schemas';
 
 export type CheckOutcome = 'pass' | 'fail' | 'skipped';
 
@@ -38,9 +40,16 @@ export interface CheckTarget {
 export interface CheckContext {
   target: CheckTarget;
   urls: { baseUrl: string; endpoint: string };
-  /** The PATCH body of the batch's profile that sets `active`. */
-  setActive(active: boolean): PatchRequest;
-  /** Sends one call of this check into the batch's log. */
+  /** The batch's profile, and its form of each action's request (deactivate, update, …). */
+  profile: ProfileName;
+  dialect: Dialect;
+  /** New values for the round trips (Update, Rename). */
+  faker: SimpleFaker;
+  /** The ids every call of the batch and of Check has named so far. */
+  namedIds(): ReadonlySet<string>;
+  /** Makes a resource Check created its own, so that the guard lets Check delete it. */
+  adopt(url: string): void;
+  /** Sends one call of this check into the batch's log; a write to a resource neither the batch nor Check made is not sent. */
   send(request: CallRequest): Promise<ScimCall>;
 }
 
@@ -53,8 +62,8 @@ export interface Check {
   source: string;
   /** The feature it exercises, skipped when the server says it lacks it. */
   needs?: keyof Supports;
-  /** Whether the check has anything to look at for this target; it is left out when not. */
-  applies?(target: CheckTarget): boolean;
+  /** Whether the check has anything to look at for this target and profile; it is left out when not. */
+  applies?(context: Omit<CheckContext, 'send'>): boolean;
   run(context: CheckContext): Promise<CheckVerdict>;
 }
 
@@ -62,6 +71,21 @@ export const passed: CheckVerdict = { pass: true };
 
 /** `200 OK`, or `0 Network error`: how a line names an answer. */
 export const answered = ({ status, statusText }: ScimCall) => `${status} ${statusText}`.trim();
+
+/** How a failed answer explains itself: its scimType, a SCIM error without one, or no SCIM error body at all. */
+function errorOf(call: ScimCall): string {
+  if (call.ok) return '';
+  if (call.status === 0) return call.detail ? ` (${call.detail})` : '';
+  if (call.scimType) return ` with scimType ${call.scimType}`;
+  const schemas = bodyOf(call)?.schemas;
+  return Array.isArray(schemas) && schemas.includes(ERROR_SCHEMA) ? ' with a SCIM error without scimType' : ' with no SCIM error body';
+}
+
+/** One exchange in one phrase: `PATCH /scim/v2/Users/42 answered 400 Bad Request with scimType invalidValue`. */
+export function exchange(call: ScimCall): string {
+  const { pathname, search } = new URL(call.request.url);
+  return `${call.request.method} ${decodeURIComponent(pathname + search)} answered ${answered(call)}${errorOf(call)}`;
+}
 
 /** The resources of a 200 ListResponse with an integer `totalResults` (RFC 7644 §3.4.2), or why the answer is not one. */
 export function listOf(call: ScimCall): { resources: Record<string, unknown>[]; total: number } | { notList: string } {

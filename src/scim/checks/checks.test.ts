@@ -1,5 +1,7 @@
 // @vitest-environment node
+import { SimpleFaker } from '@faker-js/faker';
 import { describe, expect, it, vi } from 'vitest';
+import { OwnedResources } from '../owned';
 import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../protocol';
 import type { ScimCall, SendCall } from '../call';
 import { sendScim } from '../client';
@@ -28,9 +30,10 @@ function once(handler: Handler): Handler {
   };
 }
 
-/** A well-behaved server for one user, with `override` answering first where it wants to misbehave. */
+/** A well-behaved server for one user, created inactive as the batch does by default, with `override` answering first where it wants to misbehave. */
 function server(override: Handler = () => undefined) {
-  let active = true;
+  let active = false;
+  let familyName = USER.name.familyName;
   const handle = (method: string, url: URL, body: unknown): Reply => {
     const overridden = override(method, url, body);
     if (overridden) return overridden;
@@ -38,16 +41,22 @@ function server(override: Handler = () => undefined) {
     if (path === '/ServiceProviderConfig') return { status: 200, body: { patch: { supported: true }, filter: { supported: true } } };
     if (method === 'GET' && path === `/Users/${ID}`) {
       const only = url.searchParams.get('attributes');
-      return { status: 200, body: only ? { id: ID, userName: USER.userName } : { ...USER, id: ID, active } };
+      return { status: 200, body: only ? { id: ID, userName: USER.userName } : { ...USER, name: { ...USER.name, familyName }, id: ID, active } };
     }
     if (method === 'GET' && path === '/Users' && url.searchParams.has('filter')) {
       const wanted = /"(.*)"/.exec(url.searchParams.get('filter') ?? '')?.[1] ?? '';
       return { status: 200, body: list(wanted.toLowerCase() === USER.userName ? [{ id: ID }] : []) };
     }
-    if (method === 'GET' && path === '/Users') return { status: 200, body: list([{ id: ID }], { totalResults: 7 }) };
+    if (method === 'GET' && path === '/Users') {
+      const startIndex = Number(url.searchParams.get('startIndex') ?? 1);
+      return { status: 200, body: list([{ id: ID }], { totalResults: 7, startIndex }) };
+    }
     if (method === 'POST') return { status: 409, body: { schemas: [ERROR_SCHEMA], scimType: 'uniqueness', detail: 'taken' } };
-    if (method === 'PATCH') {
-      active = !JSON.stringify(body).includes('false');
+    if (method === 'PATCH' && path === `/Users/${ID}`) {
+      for (const { path: attribute, value } of (body as { Operations: { path: string; value: unknown }[] }).Operations) {
+        if (attribute === 'active') active = value as boolean;
+        if (attribute === 'name.familyName') familyName = value as string;
+      }
       return { status: 204 };
     }
     if (method === 'DELETE') return { status: 204 };
@@ -58,19 +67,24 @@ function server(override: Handler = () => undefined) {
     const text = reply.body === undefined ? null : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/scim+json' } });
   });
-  return fetch;
+  return Object.assign(fetch, { state: () => ({ active, familyName }) });
 }
 
 async function check(fetch: typeof globalThis.fetch): Promise<Record<string, CheckResult>> {
   const send: SendCall = async (request, purpose) =>
     ({ purpose, ...(await sendScim({ ...request, apiKey: 'k', timeoutMs: 1000, signal: new AbortController().signal, fetch })) }) as ScimCall;
   const results: CheckResult[] = [];
+  const owned = new OwnedResources([`${BASE}/Users/${ID}`]);
   const context = {
     target: { resourceType: 'Users' as const, record: USER, id: ID, url: `${BASE}/Users/${ID}`, memberIds: [] },
     urls: { baseUrl: BASE, endpoint: `${BASE}/Users` },
-    setActive: PROFILE_MODULES.basic.dialect.deactivate,
+    profile: 'basic' as const,
+    dialect: PROFILE_MODULES.basic.dialect,
+    faker: new SimpleFaker(),
+    namedIds: () => new Set([ID, 'u-2']),
+    adopt: (url: string) => owned.adopt(url),
   };
-  await runChecks(context, send, { signal: new AbortController().signal, onResult: (result) => results.push(result) });
+  await runChecks(context, owned.guard(send), { signal: new AbortController().signal, onResult: (result) => results.push(result) });
   return Object.fromEntries(results.map((result) => [result.id, result]));
 }
 
@@ -78,48 +92,92 @@ const outcomes = (results: Record<string, CheckResult>) => Object.fromEntries(Ob
 
 describe('the user checks', () => {
   it('all pass against a correct server, each with its own calls', async () => {
-    const results = await check(server());
+    const fetch = server();
+    const results = await check(fetch);
     expect(Object.values(outcomes(results)).every((outcome) => outcome === 'pass')).toBe(true);
-    expect(Object.keys(results)).toHaveLength(8);
-    expect(results['deactivate-reactivate']?.calls.map(({ request }) => request.method)).toEqual(['PATCH', 'GET', 'PATCH', 'GET']);
+    expect(Object.keys(results)).toEqual(['read-back', 'lookup', 'lookup-ignoring-case', 'duplicate', 'unknown-id', 'paging', 'projection', 'deactivate', 'update']);
+    // Created inactive: activated first (else ignoring `active: false` would pass), deactivated, and left inactive.
+    const activeSent = results.deactivate?.calls.flatMap(({ request }) => (request.method === 'PATCH' ? [JSON.stringify(request.body).includes('true')] : []));
+    expect(activeSent).toEqual([true, false]);
+    expect(results.update?.calls.map(({ request }) => request.method)).toEqual(['GET', 'PATCH', 'GET', 'PATCH', 'GET']);
+    expect(fetch.state()).toEqual({ active: false, familyName: USER.name.familyName });
   });
 
   it('skips what the ServiceProviderConfig says is not supported', async () => {
     const results = await check(server((_method, url) => (url.pathname.endsWith('/ServiceProviderConfig') ? { status: 200, body: { patch: { supported: false }, filter: { supported: false } } } : undefined)));
-    expect(outcomes(results)).toMatchObject({ lookup: 'skipped', 'lookup-ignoring-case': 'skipped', 'deactivate-reactivate': 'skipped', 'read-back': 'pass' });
+    expect(outcomes(results)).toMatchObject({ lookup: 'skipped', 'lookup-ignoring-case': 'skipped', deactivate: 'skipped', update: 'skipped', 'read-back': 'pass' });
     expect(results.lookup?.reason).toBe("The server's ServiceProviderConfig says filter is not supported.");
   });
 
+  const ignoringActive = (value: boolean | 'both'): Handler => (method, _url, body) =>
+    method === 'PATCH' && (value === 'both' || JSON.stringify(body).includes(`"value":${value}`)) && JSON.stringify(body).includes('"active"') ? { status: 200, body: {} } : undefined;
+
   it.each<[string, Handler, string]>([
-    ['read-back', once((m, url) => (m === 'GET' && url.pathname.endsWith(`/${ID}`) && !url.search ? { status: 404 } : undefined)), 'Expected 200 with userName "ada@example.com", got 404 Not Found with userName undefined.'],
+    ['read-back', once((m, url) => (m === 'GET' && url.pathname.endsWith(`/${ID}`) && !url.search ? { status: 404 } : undefined)), 'Expected 200 with userName "ada@example.com"; GET /scim/v2/Users/u-1 answered 404 Not Found with no SCIM error body with userName undefined.'],
     ['lookup', (_method, url) => (url.searchParams.get('filter')?.includes('ada@') ? { status: 200, body: list([]) } : undefined), 'got totalResults 0 and ids []'],
-    ['lookup', (_method, url) => (url.searchParams.get('filter')?.includes('ada@') ? { status: 400, body: { scimType: 'invalidFilter' } } : undefined), 'but got 400 Bad Request.'],
+    ['lookup', (_method, url) => (url.searchParams.get('filter')?.includes('ada@') ? { status: 400, body: { scimType: 'invalidFilter' } } : undefined), 'but GET /scim/v2/Users?filter=userName eq "ada@example.com" answered 400 Bad Request with scimType invalidFilter.'],
     ['lookup-ignoring-case', (_method, url) => (url.searchParams.get('filter')?.includes('ADA') ? { status: 200, body: list([]) } : undefined), 'userName eq "ADA@EXAMPLE.COM" to find exactly id u-1, since userName is caseExact false'],
-    ['duplicate', (m) => (m === 'POST' ? { status: 409, body: { detail: 'taken' } } : undefined), 'Expected 409 with scimType uniqueness, got 409 Conflict.'],
-    ['duplicate', (m) => (m === 'POST' ? { status: 201, body: { id: 'dup-9' } } : undefined), 'the server made a duplicate, which was deleted.'],
-    ['unknown-id', (m, url) => (m === 'GET' && /Users\/[0-9a-f-]{36}$/.test(url.pathname) ? { status: 404, body: { detail: 'x' } } : undefined), 'got 404 Not Found without it.'],
-    ['paging', (_method, url) => (url.searchParams.get('count') === '2' ? { status: 200, body: list([{}, {}, {}]) } : undefined), 'got startIndex 1 and 3.'],
+    ['duplicate', (m) => (m === 'POST' ? { status: 409, body: { detail: 'taken' } } : undefined), 'Expected 409 with scimType uniqueness; the POST of the same user: POST /scim/v2/Users answered 409 Conflict with no SCIM error body.'],
+    ['duplicate', (m) => (m === 'POST' ? { status: 200, body: { ...USER, id: ID } } : undefined), 'POST /scim/v2/Users answered 200 OK with the existing user (id u-1) instead of 409. Nothing was deleted.'],
+    ['unknown-id', (m, url) => (m === 'GET' && /Users\/[0-9a-f-]{36}$/.test(url.pathname) ? { status: 404, body: { detail: 'x' } } : undefined), 'answered 404 Not Found with no SCIM error body.'],
+    ['unknown-id', (m, url) => (m === 'GET' && /Users\/[0-9a-f-]{36}$/.test(url.pathname) ? { status: 200 } : undefined), 'answered 200 OK.'],
+    ['paging', (_method, url) => (url.searchParams.get('count') === '2' ? { status: 200, body: list([{}, {}, {}]) } : undefined), 'with startIndex 1 and 3.'],
+    ['paging', (_method, url) => (url.searchParams.has('count') ? { status: 200, body: list([{ id: ID }]) } : undefined), 'Expected startIndex 2 and at most 1 Resources; GET /scim/v2/Users?startIndex=2&count=1 answered 200 OK with startIndex 1 and 1.'],
     ['paging', (_method, url) => (url.searchParams.get('count') === '2' ? { status: 200, body: { Resources: [] } } : undefined), 'got an answer without the ListResponse schema.'],
-    ['projection', (_method, url) => (url.searchParams.has('attributes') ? { status: 200, body: { ...USER, id: ID } } : undefined), 'got 200 OK with [schemas, userName, name, emails, active, id].'],
-    ['deactivate-reactivate', (m) => (m === 'PATCH' ? { status: 204 } : undefined), 'Expected a GET to show active false, got 200 OK with active true.'],
-    ['deactivate-reactivate', (m) => (m === 'PATCH' ? { status: 400, body: { detail: 'no' } } : undefined), 'Expected the PATCH of active false to succeed, got 400 Bad Request.'],
-  ])('%s fails, alone, with what was expected and what came', async (id, misbehave, reason) => {
-    const results = await check(server(misbehave));
+    ['projection', (_method, url) => (url.searchParams.has('attributes') ? { status: 200, body: { ...USER, id: ID } } : undefined), 'answered 200 OK with [schemas, userName, name, emails, active, id].'],
+    ['deactivate', ignoringActive('both'), 'Expected to activate the user before deactivating it; PATCH active true answered 200 OK, then GET still shows active false.'],
+    ['deactivate', ignoringActive(false), 'Expected the user deactivated; PATCH active false answered 200 OK, then GET still shows active true.'],
+    ['deactivate', (m, _url, body) => (m === 'PATCH' && JSON.stringify(body).includes('active') ? { status: 400, body: { schemas: [ERROR_SCHEMA], scimType: 'invalidValue', detail: 'no' } } : undefined), 'PATCH active true: PATCH /scim/v2/Users/u-1 answered 400 Bad Request with scimType invalidValue.'],
+    ['update', (m, _url, body) => (m === 'PATCH' && JSON.stringify(body).includes('familyName') ? { status: 200, body: {} } : undefined), 'Update (family name): PATCH /scim/v2/Users/u-1 answered 200 OK, but the server still has family name "L".'],
+  ])('%s fails, alone, naming the exchange', async (id, misbehave, reason) => {
+    const fetch = server(misbehave);
+    const results = await check(fetch);
     const failed = Object.entries(outcomes(results)).filter(([, outcome]) => outcome === 'fail').map(([failing]) => failing);
     expect(failed).toEqual([id]);
     expect(results[id]?.reason).toContain(reason);
+    // Only a server that ignores `active: false` keeps the user Check had to activate, and the line says so.
+    expect(fetch.state().active, 'the user ends as the batch made it').toBe(reason.includes('still shows active true'));
+    if (fetch.state().active) expect(results[id]?.reason).toContain('The user created inactive is left active: deactivate it by hand.');
   });
 
-  it('deletes a duplicate the server wrongly made, and nothing else', async () => {
-    const fetch = server((m) => (m === 'POST' ? { status: 201, body: { id: 'dup-9' } } : undefined));
-    await check(fetch);
-    const deletes = fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([input]) => String(input));
-    expect(deletes).toEqual([`${BASE}/Users/dup-9`]);
+  const deletesOf = (fetch: ReturnType<typeof server>) => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([input]) => String(input));
+
+  it('deletes a duplicate the server wrongly made only once a GET shows it new, at its own URL, with the userName sent', async () => {
+    const fetch = server((m, url) => {
+      if (m === 'POST') return { status: 201, body: { ...USER, id: 'dup-9', meta: { location: `${BASE}/Users/dup-9` } } };
+      if (m === 'GET' && url.pathname.endsWith('/dup-9')) return { status: 200, body: { ...USER, id: 'dup-9' } };
+      return undefined;
+    });
+    const results = await check(fetch);
+    expect(deletesOf(fetch)).toEqual([`${BASE}/Users/dup-9`]);
+    expect(results.duplicate?.reason).toContain('and made a second user "ada@example.com" (id dup-9), which Check deleted.');
+  });
+
+  it.each<[string, Handler, string]>([
+    ['200 with the existing user', (m) => (m === 'POST' ? { status: 200, body: { ...USER, id: ID } } : undefined), 'with the existing user (id u-1)'],
+    ['201 with an id an earlier call named', (m) => (m === 'POST' ? { status: 201, body: { ...USER, id: 'u-2' } } : undefined), 'with the existing user (id u-2)'],
+    ['201 with a location naming another resource', (m) => (m === 'POST' ? { status: 201, body: { id: 'dup-9', meta: { location: `${BASE}/Users/VICTIM-ADMIN` } } } : undefined), 'but location https://scim.example.com/scim/v2/Users/VICTIM-ADMIN'],
+    ['201 with a stranger\'s id', (m, url) => (m === 'POST' ? { status: 201, body: { id: 'VICTIM-ADMIN' } } : m === 'GET' && url.pathname.endsWith('/VICTIM-ADMIN') ? { status: 200, body: { id: 'VICTIM-ADMIN', userName: 'admin' } } : undefined), 'with userName "admin", not the userName Check sent'],
+  ])('deletes nothing when the duplicate POST answers %s', async (_case, misbehave, reason) => {
+    const fetch = server(misbehave);
+    const results = await check(fetch);
+    expect(deletesOf(fetch)).toEqual([]);
+    expect(results.duplicate?.reason).toContain(reason);
+    expect(results.duplicate?.reason).toMatch(/Nothing was deleted/);
+  });
+
+  it('sends no write to a resource the batch did not make, whatever Check is led to', async () => {
+    const fetch = server();
+    const owned = new OwnedResources([`${BASE}/Users/${ID}`]);
+    const send: SendCall = owned.guard(async (request, purpose) => ({ purpose, ...(await sendScim({ ...request, apiKey: 'k', timeoutMs: 1000, signal: new AbortController().signal, fetch })) }) as ScimCall);
+    const refused = await send({ method: 'DELETE', url: `${BASE}/Users/VICTIM-ADMIN` }, 'check');
+    expect(refused.statusText).toBe('Not sent');
+    expect(deletesOf(fetch)).toEqual([]);
   });
 
   it('Copy report: a Markdown table and each check\'s calls as cURL, without the key', async () => {
     const results = Object.values(await check(server()));
-    const markdown = checkReportMarkdown(results, '8 passed, 0 failed, 0 skipped');
+    const markdown = checkReportMarkdown(results, '9 passed, 0 failed, 0 skipped');
     expect(markdown).toContain('| Read back the created user (RFC 7644 §3.4.1) | pass |  |');
     expect(markdown).toContain("curl --globoff -X GET 'https://scim.example.com/scim/v2/Users/u-1'");
     expect(markdown).toContain('$SCIM_TOKEN');

@@ -1,6 +1,8 @@
 import { matchingFilter } from '../sequence';
 import { bodyOf } from '../list-response';
-import { answered, passed, type Check } from './check';
+import { exchange, passed, type Check } from './check';
+import { duplicateCheck } from './duplicate';
+import { removeMemberRoundTrip, renameRoundTrip } from './round-trips';
 import { findsTarget, readBack } from './shared-checks';
 
 export const GROUP_CHECKS: Check[] = [
@@ -13,10 +15,22 @@ export const GROUP_CHECKS: Check[] = [
     run: (context) => findsTarget(context, matchingFilter(context.target.record)),
   },
   {
+    id: 'lookup-without-members',
+    name: 'Look the group up without its members, as Entra does',
+    source: "RFC 7644 §3.9 (excludedAttributes); Entra's \"Get Group by displayName\"",
+    needs: 'filter',
+    run: (context) =>
+      findsTarget(context, matchingFilter(context.target.record), {
+        query: [['excludedAttributes', 'members']],
+        besides: (group) => ('members' in group ? 'the group it returned lists members' : undefined),
+      }),
+  },
+  duplicateCheck('displayName'),
+  {
     id: 'members',
     name: 'Show the members the batch added',
     source: 'RFC 7643 §4.2',
-    applies: (target) => target.memberIds.length > 0,
+    applies: ({ target }) => target.memberIds.length > 0,
     async run(context) {
       const { memberIds, url } = context.target;
       const call = await context.send({ method: 'GET', url });
@@ -24,7 +38,22 @@ export const GROUP_CHECKS: Check[] = [
       const shown = Array.isArray(members) ? members.map((member: { value?: unknown }) => member?.value) : [];
       const missing = memberIds.filter((id) => !shown.includes(id));
       if (call.status === 200 && missing.length === 0) return passed;
-      return { fail: `Expected 200 with members [${memberIds.join(', ')}], got ${answered(call)} with [${shown.join(', ')}].` };
+      return { fail: `Expected 200 with members [${memberIds.join(', ')}]; ${exchange(call)} with [${shown.join(', ')}].` };
     },
+  },
+  {
+    id: 'remove-member',
+    name: "Remove a member in the profile's dialect, then add it back",
+    source: 'RFC 7644 §3.5.2.2; Entra\'s "Update Group [Remove Members]", Okta\'s Group Push',
+    needs: 'patch',
+    applies: ({ target }) => target.memberIds.length > 0,
+    run: removeMemberRoundTrip,
+  },
+  {
+    id: 'rename',
+    name: "Rename the group in the profile's dialect, then put the name back",
+    source: 'RFC 7644 §3.5.2.3; Entra\'s "Update Group [Non-member attributes]", Okta\'s "Update a specific Group name"',
+    needs: 'patch',
+    run: renameRoundTrip,
   },
 ];

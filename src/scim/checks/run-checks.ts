@@ -27,7 +27,7 @@ export async function runChecks(
   const supports = supportsOf(config.ok ? bodyOf(config) : undefined);
   for (const { id, name, source, needs, applies, run } of CHECKS[context.target.resourceType]) {
     if (signal.aborted) return;
-    if (applies && !applies(context.target)) continue;
+    if (applies && !applies(context)) continue;
     if (needs && !supports[needs]) {
       onResult({ id, name, source, outcome: 'skipped', reason: `The server's ServiceProviderConfig says ${needs} is not supported.`, calls: [config] });
       continue;

@@ -71,8 +71,8 @@ describe('okta: Okta, "SCIM 2.0 Protocol Reference" (okta-developer-docs, refere
       "groups": [],
       "meta": { "resourceType": "User" }
     }`) as Record<string, unknown>;
-    const middleName = change('name.middleName', 'Excited', (resource) => {
-      (resource.name as Record<string, unknown>).middleName = 'Excited';
+    const middleName = change('name.middleName', 'Excited', (resource, value) => {
+      (resource.name as Record<string, unknown>).middleName = value;
     });
     const request = dialect.update([middleName]);
     expect('put' in request && asSent(request.put(retrieved))).toBe(

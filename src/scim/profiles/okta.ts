@@ -48,7 +48,7 @@ export const okta: Profile = {
     update: (changes) => ({
       put: (current) => {
         const changed = structuredClone(current);
-        changes.forEach((change) => change.write(changed));
+        changes.forEach((change) => change.write(changed, change.value));
         return changed;
       },
     }),

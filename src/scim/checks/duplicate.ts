@@ -1,0 +1,69 @@
+import { bodyOf } from '../list-response';
+import { answered, exchange, passed, sameIgnoringCase, type Check, type CheckContext, type CheckVerdict } from './check';
+
+const EXPECTED = 'Expected 409 with scimType uniqueness';
+
+/** `{endpoint}/{id}` as the browser resolves it: the only URL Check deletes a duplicate at. */
+function ownUrlOf(endpoint: string, id: string): string {
+  const url = new URL(endpoint);
+  url.pathname = `${url.pathname}/${encodeURIComponent(id)}`;
+  return url.href;
+}
+
+const sameUrl = (location: string, url: string) => {
+  try {
+    return new URL(location, url).href === url;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What a 2xx to the duplicate POST made, and whether Check may delete it: only a resource that is
+ * new (201, an id no earlier call named), that the answer places at its own URL under base-url, and
+ * that a GET shows holding the name Check sent. Anything else is named, and left for the reader.
+ */
+async function madeAnyway(context: CheckContext, attribute: 'userName' | 'displayName', earlier: ReadonlySet<string>, call: Awaited<ReturnType<CheckContext['send']>>): Promise<CheckVerdict> {
+  const { target, urls } = context;
+  const noun = attribute === 'userName' ? 'user' : 'group';
+  const sent: unknown = Reflect.get(target.record, attribute);
+  const post = exchange(call);
+  if (call.id !== undefined && (call.id === target.id || earlier.has(call.id))) {
+    return { fail: `${EXPECTED}; ${post} with the existing ${noun} (id ${call.id}) instead of 409. Nothing was deleted.` };
+  }
+  if (call.status !== 201 || call.id === undefined) {
+    return { fail: `${EXPECTED}; ${post}${call.id === undefined ? ' without an id' : ` with id ${call.id}`} instead of 409. Nothing was deleted: look for a second ${noun} ${JSON.stringify(sent)} on the server.` };
+  }
+  const url = ownUrlOf(urls.endpoint, call.id);
+  if (call.location !== undefined && !sameUrl(call.location, url)) {
+    return { fail: `${EXPECTED}; ${post} with id ${call.id} but location ${call.location}, which is not that id's URL under base-url. Nothing was deleted: look at the server.` };
+  }
+  const read = await context.send({ method: 'GET', url });
+  const shown = bodyOf(read)?.[attribute];
+  if (read.status !== 200 || !sameIgnoringCase(shown, sent)) {
+    return { fail: `${EXPECTED}; ${post} with id ${call.id}, but ${exchange(read)}${read.ok ? ` with ${attribute} ${JSON.stringify(shown)}` : ''}, not the ${attribute} Check sent. Nothing was deleted: look at the server.` };
+  }
+  context.adopt(url);
+  const deleted = await context.send({ method: 'DELETE', url });
+  return { fail: `${EXPECTED}; ${post} and made a second ${noun} ${JSON.stringify(sent)} (id ${call.id}), ${deleted.ok ? 'which Check deleted' : `whose DELETE answered ${answered(deleted)}: delete it by hand`}.` };
+}
+
+/**
+ * POSTs the batch's record again and expects 409 with scimType uniqueness (RFC 7644 §3.3): Okta
+ * and Entra rely on it for users, and Entra requires group names to be unique.
+ */
+export function duplicateCheck(attribute: 'userName' | 'displayName'): Check {
+  const noun = attribute === 'userName' ? 'user' : 'group';
+  return {
+    id: 'duplicate',
+    name: `Refuse a duplicate ${attribute}`,
+    source: `RFC 7644 §3.3 (409, scimType uniqueness); ${attribute === 'userName' ? 'Okta and Entra rely on it' : "Entra requires unique group names"}`,
+    async run(context) {
+      const earlier = context.namedIds();
+      const call = await context.send({ method: 'POST', url: context.urls.endpoint, body: context.target.record });
+      if (call.status === 409 && call.scimType === 'uniqueness') return passed;
+      if (!call.ok) return { fail: `${EXPECTED}; the POST of the same ${noun}: ${exchange(call)}.` };
+      return madeAnyway(context, attribute, earlier, call);
+    },
+  };
+}
