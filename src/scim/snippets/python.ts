@@ -13,8 +13,9 @@ function pyValue(value: string): string {
 /**
  * Python 3 with requests: the call's method, URL, headers and body, no redirect followed, like the
  * element. The body goes as bytes: http.client encodes a `str` body as ISO-8859-1, which fails on
- * other characters. requests (urllib3) percent-encodes the characters of a URL it deems unsafe
- * (`[`, `]`, `|`, `^`, `\`, backtick, `{`, `}`) and upper-cases `%xx`; a server reads the same URL.
+ * other characters. requests (with urllib3) rewrites a URL's escapes: it percent-encodes the
+ * characters it deems unsafe (`[`, `]`, `|`, `^`, `\`, backtick, `{`, `}`), decodes `%xx` of a
+ * letter, digit or `-._~` and upper-cases the others. Servers read the same path and query.
  */
 export function requestsCall(request: ScimRequest): string {
   const body = bodyText(request);

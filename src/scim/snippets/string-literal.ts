@@ -4,6 +4,7 @@
  * controls (NUL, CR, LF among them), DEL, the line separators JavaScript once refused, and
  * surrogates without their pair (which no UTF-8 text can carry).
  */
+// eslint-disable-next-line no-control-regex -- the control characters are the point
 const ESCAPED = /[\\'\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A single-quoted string literal, the same in JavaScript and Python, that evaluates to `text`. */
