@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answering, callerWith, outcome, requestOf, scimJson } from '../test-support/fetch-stub';
 import { MAX_BODY_BYTES } from './read-response';
 import { ERROR_SCHEMA, USER_SCHEMA } from './protocol';
-import { API_KEY_TOKEN } from '../constants';
+import { API_KEY_TOKEN } from './key-token';
 
 const ENDPOINT = 'https://scim.example.com/scim/v2/Users';
 const RECORD = { schemas: [USER_SCHEMA], userName: 'jane.doe@example.com' };

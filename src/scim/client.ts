@@ -2,7 +2,7 @@ import { isJsonObject } from './json';
 import { statusTextFor } from './reason-phrase';
 import { readResponse, type ScimResponse } from './read-response';
 import { redactorFor, type Redactor } from './redact';
-import { API_KEY_TOKEN } from '../constants';
+import { API_KEY_TOKEN } from './key-token';
 import { SCIM_CONTENT_TYPE } from './protocol';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

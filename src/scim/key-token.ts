@@ -1,5 +1,14 @@
-import { API_KEY_PLACEHOLDER, API_KEY_TOKEN } from '../constants';
-import type { ScimRequest } from './client';
+/**
+ * Stands for the key in a recorded request: no language's syntax, so that each snippet plugin
+ * (src/scim/snippets/) spells the variable its own way and none has to recognise another's.
+ */
+export const API_KEY_TOKEN = '{{SCIM_TOKEN}}';
+
+/** How Details, the HAR and the events show the key. */
+export const API_KEY_PLACEHOLDER = '$SCIM_TOKEN';
+
+/** The environment variable every copied snippet reads the key from. */
+export const API_KEY_VARIABLE = 'SCIM_TOKEN';
 
 /** A recorded header value around the key's token: the text before it and after it. */
 export interface KeyParts {
@@ -18,7 +27,14 @@ export function shownHeaders(headers: Record<string, string>): Record<string, st
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replaceAll(API_KEY_TOKEN, API_KEY_PLACEHOLDER)]));
 }
 
-const isRecordedRequest = (value: object): value is ScimRequest =>
+/** What a recorded request (client.ts's ScimRequest, not imported: it imports this module) has. */
+interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+const isRecordedRequest = (value: object): value is RecordedRequest =>
   'method' in value && 'url' in value && 'headers' in value && typeof value.headers === 'object' && value.headers !== null;
 
 /** What a server sent and what the element generated: no request is in them, and they may nest thousands deep. */

@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { SNIPPET_LANGUAGE_STORAGE_NAME } from '../constants';
+import { TAG_NAME } from '../constants';
 import { snippetTarget, type SnippetTarget } from '../scim/snippets';
+
+/** Where the language chosen for Copy as and Copy report is kept: `localStorage[SNIPPET_LANGUAGE_STORAGE_NAME]`. */
+export const SNIPPET_LANGUAGE_STORAGE_NAME = `${TAG_NAME}:snippet-language`;
 
 const listeners = new Set<() => void>();
 /** The choice of this page when storage is blocked (privacy modes, sandboxed iframes) and cannot keep it. */

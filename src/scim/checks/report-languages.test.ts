@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { API_KEY_TOKEN } from '../../constants';
+import { API_KEY_TOKEN } from '../key-token';
 import type { ScimCall } from '../call';
 import { SNIPPET_TARGETS } from '../snippets';
 import type { CheckResult } from './check';

@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_KEY_TOKEN } from '../../constants';
+import { API_KEY_TOKEN } from '../key-token';
 import { SCIM_CONTENT_TYPE } from '../protocol';
 import type { ScimRequest } from '../client';
 import { curlCommand } from './curl';

@@ -1,6 +1,5 @@
-import { API_KEY_VARIABLE } from '../../constants';
 import type { ScimRequest } from '../client';
-import { keyParts } from '../key-token';
+import { API_KEY_VARIABLE, keyParts } from '../key-token';
 import { bodyText, type SnippetTarget } from './target';
 
 /** What PowerShell reads as a single quote: the ASCII one and the typographic ones (‘ ’ ‚ ‛). */

@@ -1,6 +1,5 @@
-import { API_KEY_VARIABLE } from '../../constants';
 import type { ScimRequest } from '../client';
-import { keyParts } from '../key-token';
+import { API_KEY_VARIABLE, keyParts } from '../key-token';
 import { singleQuotedLiteral as quote } from './string-literal';
 import { bodyText, type SnippetTarget } from './target';
 
