@@ -8,7 +8,7 @@ import type { ScimRequest } from '../src/scim/client';
 import { javascript } from '../src/scim/snippets/javascript';
 import { powershell } from '../src/scim/snippets/powershell';
 import { python } from '../src/scim/snippets/python';
-import { runScript } from '../src/test-support/recording-server';
+import { pythonWithRequests, runScript } from '../src/test-support/recording-server';
 import { clickForEvent, generateAndExpectCreated } from './support/generator';
 import { testWithProKey as test, expect } from './support/site-test';
 import type { Locator, Page } from '@playwright/test';
@@ -73,9 +73,9 @@ test('the Copy as choice changes every Copy button of Details and Copy report, c
   await expect(element.getByRole('button', { name: /^Copy as / })).toHaveText(['Copy as Python']);
 });
 
-for (const [target, command] of [
-  [javascript, 'node'],
-  [python, 'python3'],
+for (const [target, interpreter] of [
+  [javascript, () => 'node'],
+  [python, pythonWithRequests],
 ] as const) {
   test(`Copy as ${target.label} gives code that repeats the create exactly: run, it meets 409 uniqueness`, async ({ page, context, site, apiKey }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
@@ -89,7 +89,7 @@ for (const [target, command] of [
     const code = await clipboard(page);
     expect(code).not.toContain(apiKey);
 
-    const output = await runScript(command, ['-'], code, { SCIM_TOKEN: apiKey });
+    const output = await runScript(interpreter(), ['-'], code, { SCIM_TOKEN: apiKey });
     expect(output).toMatch(/^409 Conflict /);
     expect(JSON.parse(output.replace(/^409 Conflict /, ''))).toMatchObject({ status: '409', scimType: 'uniqueness' });
   });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingServer, runScript, type Received } from '../../test-support/recording-server';
+import { pythonWithRequests, recordingServer, runScript, type Received } from '../../test-support/recording-server';
 import { sendScim, type HttpMethod } from '../client';
 import { curl } from './curl';
 import { javascript } from './javascript';
@@ -18,7 +18,7 @@ const HOSTILE = `O'Brien "q" \\ $HOME $(echo x) \`id\` \${x} {{SCIM_TOKEN}} $SCI
 const RUNNERS: { label: string; target: SnippetTarget; command: string; args: string[] }[] = [
   { label: curl.label, target: curl, command: 'sh', args: ['-s'] },
   { label: javascript.label, target: javascript, command: 'node', args: ['-'] },
-  { label: python.label, target: python, command: 'python3', args: ['-'] },
+  { label: python.label, target: python, command: pythonWithRequests(), args: ['-'] },
 ];
 
 /**
