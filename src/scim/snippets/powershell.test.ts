@@ -36,29 +36,28 @@ function readLiteral(source: string): { value: string; end: number } {
 const HOSTILE = [`'`, `''`, '‘', '’', '‚', '‛', '"', '“', '”', '$env:SCIM_TOKEN', '$(Get-Date)', '${x}', '`n', '`', '\\', '\n', '\r\n', "'@", '@\'', '’@', '😀', 'é', '\u0000', '\u2028'];
 const awkward = fc.array(fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ unit: 'binary' })), { maxLength: 8 }).map((parts) => parts.join(''));
 
+/** PowerShell reads each literal back as the text it was made of, and ends it where it ends. */
+function readsBack(literalOf: (text: string) => string): void {
+  fc.assert(
+    fc.property(awkward, (text) => {
+      const literal = literalOf(text);
+      expect(readLiteral(literal)).toEqual({ value: text, end: literal.length });
+    }),
+    { numRuns: 300 },
+  );
+}
+
 describe('PowerShell quoting', () => {
   it('a single-quoted string doubles each single quote of any kind and keeps $, backticks and line breaks as text', () => {
     expect(psQuote(`it's ‘x’ $env:HOME \`n`)).toBe(`'it''s ‘‘x’’ $env:HOME \`n'`);
-    fc.assert(
-      fc.property(awkward, (text) => {
-        const quoted = psQuote(text);
-        expect(readLiteral(quoted)).toEqual({ value: text, end: quoted.length });
-      }),
-      { numRuns: 300 },
-    );
+    readsBack(psQuote);
   });
 
   it('a single-quoted here-string holds one line as it is, quotes undoubled; other text falls back to psQuote', () => {
     expect(psHereString(`{"name":"O'Brien $HOME \`id\`"}`)).toBe(`@'\n{"name":"O'Brien $HOME \`id\`"}\n'@`);
     expect(psHereString(`'@ ends a here-string`)).toBe(psQuote(`'@ ends a here-string`));
     expect(psHereString('two\nlines')).toBe(`'two\nlines'`);
-    fc.assert(
-      fc.property(awkward, (text) => {
-        const literal = psHereString(text);
-        expect(readLiteral(literal)).toEqual({ value: text, end: literal.length });
-      }),
-      { numRuns: 300 },
-    );
+    readsBack(psHereString);
   });
 });
 
