@@ -1,14 +1,13 @@
 /**
  * The names the element, the demo, the sandbox and the tests share, each declared once: here, or
- * for the lazily loaded layers that alone use them, in src/event-names.ts (the events) and
- * src/scim/protocol.ts (SCIM's URNs and media type), so that the element's chunk does not carry them.
+ * for the lazily loaded layers that alone use them, in src/event-names.ts (the events),
+ * src/scim/protocol.ts (SCIM's URNs and media type), src/scim/key-token.ts (the key's stand-ins)
+ * and src/widget/snippet-choice.ts (where the snippet language is kept), so that the element's
+ * chunk does not carry them.
  * This module imports nothing, so any layer (src/scim included) and Node-side code may use it.
  */
 
 export const TAG_NAME = 'scim-generator';
-
-/** Stands for the key wherever a request is shown, copied or saved; a shell expands it in cURL. */
-export const API_KEY_PLACEHOLDER = '$SCIM_TOKEN';
 
 /** Where the provider's key page leaves the API key: `localStorage[API_KEY_STORAGE_NAME]`. */
 export const API_KEY_STORAGE_NAME = 'apikey';

@@ -23,7 +23,9 @@ export const PART_TABLE = {
   progress: 'From the press until the last answer: the progress bar and "n of 10".',
   'details-button': 'The "Details" disclosure button of a result line.',
   details: "A result line's details panel: the request, the response and the duration.",
-  'copy-button': 'The "Copy as cURL", "Copy request JSON" and "Copy response JSON" buttons of a details panel.',
+  'copy-button':
+    'The "Copy as cURL" (or PowerShell, JavaScript, Python), "Copy request JSON" and "Copy response JSON" buttons of a details panel, and Copy report.',
+  'snippet-language': 'The "Copy as" choice of language (cURL, PowerShell, JavaScript, Python) atop a details panel and beside Copy report.',
   'har-button': 'The "Download HAR" button, after a batch: every call of the batch as a HAR 1.2 file.',
   actions: 'The action buttons for what the last batch created (Users: Update, Deactivate, Delete; Groups: Remove members, Rename, Delete), Check, and their status.',
   'action-button': 'Each action button, and the Check button.',

@@ -18,15 +18,18 @@ function codeOf(tokens: readonly Token[]): string[] {
   });
 }
 
+/** The variable's bare name, the call log's token, and how the other languages of Copy as read or set it: not shell. */
+const NOT_SHELL = /^SCIM_TOKEN$|\{\{SCIM_TOKEN\}\}|\$env:SCIM_TOKEN|process\.env\.SCIM_TOKEN|os\.environ\["SCIM_TOKEN"\]|globalThis\.SCIM_TOKEN/;
+
 /**
  * Every recipe for running a copied cURL in README.md and docs/**\/*.md: each code span or block
  * that names SCIM_TOKEN other than as the `$SCIM_TOKEN` the command itself holds (setting it,
- * exporting it, reading it, passing it to a shell).
+ * exporting it, reading it, passing it to a shell), or as another language has it.
  */
 export function documentedCurlRecipes(): CurlRecipe[] {
   return documentationFiles().flatMap(({ path, text }) =>
     codeOf(markdown.parse(text, {}))
-      .filter((code) => /(?<![$]|\$\{)\bSCIM_TOKEN\b/.test(code))
+      .filter((code) => /(?<![$]|\$\{)\bSCIM_TOKEN\b/.test(code) && !NOT_SHELL.test(code))
       .map((code) => ({ path, code: code.trim() })),
   );
 }

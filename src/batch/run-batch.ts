@@ -5,6 +5,7 @@ import { COMPLETE_EVENT, RESULT_EVENT } from '../event-names';
 import { callsOf, type ScimCall } from '../scim/call';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { createThenAddMembers, type ItemEnd } from '../scim/sequence';
+import { withKeyShown } from '../scim/key-token';
 import type { ScimRecord } from '../scim/schemas';
 import { recordName } from '../scim/records';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
@@ -43,8 +44,10 @@ export function runBatch(
   config: GeneratorConfig,
   makeRecords: (schema?: ResourceSchema) => ScimRecord[],
   { apiKey, addMembers: addingMembers }: { apiKey: string | null; addMembers: boolean },
-  hooks: BatchHooks,
+  batchHooks: BatchHooks,
 ): void {
+  // The events are public: their requests show the key as `$SCIM_TOKEN`, not as the log's token.
+  const hooks: BatchHooks = { ...batchHooks, emit: (type, detail) => batchHooks.emit(type, withKeyShown(detail)) };
   const { signal } = hooks;
   const log = new CallLog();
   const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal };

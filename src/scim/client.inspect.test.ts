@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answering, callerWith, outcome, requestOf, scimJson } from '../test-support/fetch-stub';
 import { MAX_BODY_BYTES } from './read-response';
 import { ERROR_SCHEMA, USER_SCHEMA } from './protocol';
+import { API_KEY_TOKEN } from './key-token';
 
 const ENDPOINT = 'https://scim.example.com/scim/v2/Users';
 const RECORD = { schemas: [USER_SCHEMA], userName: 'jane.doe@example.com' };
@@ -27,12 +28,12 @@ describe('any SCIM call', () => {
     expect(result.request).toEqual({
       method,
       url: `${ENDPOINT}/u-42`,
-      headers: { Accept: 'application/scim+json', Authorization: 'Bearer $SCIM_TOKEN' },
+      headers: { Accept: 'application/scim+json', Authorization: `Bearer ${API_KEY_TOKEN}` },
     });
     expect(outcome(result)).toEqual({ status: 204, statusText: 'No Content', ok: true });
   });
 
-  it('sends a PATCH body as SCIM JSON and records it with the key replaced by $SCIM_TOKEN', async () => {
+  it('sends a PATCH body as SCIM JSON and records it with the key replaced by its token', async () => {
     const patch = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: false } }] };
     const fetchStub = answering(scimJson(200, CREATED));
     const result = await call(fetchStub, { method: 'PATCH', url: `${ENDPOINT}/u-42`, body: patch });
@@ -41,7 +42,7 @@ describe('any SCIM call', () => {
     expect(result.request).toEqual({
       method: 'PATCH',
       url: `${ENDPOINT}/u-42`,
-      headers: { 'Content-Type': 'application/scim+json', Accept: 'application/scim+json', Authorization: 'Bearer $SCIM_TOKEN' },
+      headers: { 'Content-Type': 'application/scim+json', Accept: 'application/scim+json', Authorization: `Bearer ${API_KEY_TOKEN}` },
       body: patch,
     });
   });

@@ -2,7 +2,7 @@ import { isJsonObject } from './json';
 import { statusTextFor } from './reason-phrase';
 import { readResponse, type ScimResponse } from './read-response';
 import { redactorFor, type Redactor } from './redact';
-import { API_KEY_PLACEHOLDER } from '../constants';
+import { API_KEY_TOKEN } from './key-token';
 import { SCIM_CONTENT_TYPE } from './protocol';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,7 +20,7 @@ export interface PatchOperation {
   value?: unknown;
 }
 
-/** A call as it was sent, with the key replaced by API_KEY_PLACEHOLDER. */
+/** A call as it was sent, with the key replaced by API_KEY_TOKEN (src/scim/key-token.ts shows it). */
 export interface ScimRequest {
   method: HttpMethod;
   url: string;
@@ -139,8 +139,8 @@ function recordedRequest({ method, url, body, apiKey }: ScimCallOptions, redact:
     ...(body === undefined ? {} : { 'Content-Type': SCIM_CONTENT_TYPE }),
     Accept: SCIM_CONTENT_TYPE,
   };
-  const shownHeaders = apiKey === null ? headers : { ...headers, Authorization: `Bearer ${API_KEY_PLACEHOLDER}` };
-  return { method, url, headers: shownHeaders, ...(body === undefined ? {} : { body: redact.json(body) }) };
+  const recordedHeaders = apiKey === null ? headers : { ...headers, Authorization: `Bearer ${API_KEY_TOKEN}` };
+  return { method, url, headers: recordedHeaders, ...(body === undefined ? {} : { body: redact.json(body) }) };
 }
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PLACEHOLDER } from '../constants';
+import { API_KEY_PLACEHOLDER } from './key-token';
 import { SCIM_CONTENT_TYPE } from './protocol';
 import type { ScimCall } from './call';
 import { sendScim, type ScimCallOptions } from './client';

@@ -1,10 +1,11 @@
 import type { ScimCall } from './call';
 import type { ScimRequest, ScimResult } from './client';
+import { shownHeaders } from './key-token';
 
 /**
  * A HAR 1.2 log of recorded calls (http://www.softwareishard.com/blog/har-12-spec/), as Chromium's
  * DevTools imports it: one entry per call, with request, response, bodies and timings. Requests
- * carry the key as `$SCIM_TOKEN` already; nothing here sees the key itself.
+ * show the key as `$SCIM_TOKEN`; nothing here sees the key itself.
  */
 
 interface HarHeader {
@@ -60,7 +61,7 @@ function harRequest({ method, url, headers, body }: ScimRequest): HarEntry['requ
     url,
     httpVersion: 'HTTP/1.1',
     cookies: [],
-    headers: headerList(headers),
+    headers: headerList(shownHeaders(headers)),
     queryString: [...new URL(url).searchParams].map(([name, value]) => ({ name, value })),
     ...(text === undefined ? {} : { postData: { mimeType: headers['Content-Type'] ?? '', text } }),
     headersSize: -1,

@@ -4,6 +4,8 @@ import type { CheckOutcome } from '../scim/checks/check';
 import { checkReportMarkdown } from '../scim/checks/report';
 import { CopyButton } from './CopyButton';
 import { LineDetails } from './LineDetails';
+import { useSnippetTarget } from './snippet-choice';
+import { SnippetChoice } from './SnippetChoice';
 
 const SHOWN: Record<CheckOutcome, { marker: string; word: string }> = {
   pass: { marker: '✓', word: 'passed' },
@@ -15,6 +17,7 @@ const SHOWN: Record<CheckOutcome, { marker: string; word: string }> = {
 export function CheckReport({ state }: { state: ChecksState }) {
   const { passed, failed, skipped } = state;
   const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+  const target = useSnippetTarget();
   return (
     <div part={parts('checks')} className="checks">
       <ul>
@@ -32,7 +35,7 @@ export function CheckReport({ state }: { state: ChecksState }) {
         {!state.running && (
           <>
             {' '}
-            <CopyButton label="Copy report" text={() => checkReportMarkdown(state.results, summary)} />
+            <CopyButton label="Copy report" text={() => checkReportMarkdown(state.results, summary, target)} /> <SnippetChoice />
           </>
         )}
       </p>

@@ -2,9 +2,11 @@ import { useId, useState } from 'react';
 import { parts } from '../parts';
 import { ACTIONS, type ActionKind } from '../scim/actions/table';
 import type { ScimCall } from '../scim/call';
-import { curlCommand } from '../scim/curl';
+import { shownHeaders } from '../scim/key-token';
 import { CopyButton } from './CopyButton';
 import { prettyJson, withControlsEscaped } from './json-text';
+import { useSnippetTarget } from './snippet-choice';
+import { SnippetChoice } from './SnippetChoice';
 import styles from './details.css?inline';
 
 const headerLines = (headers: Record<string, string>) =>
@@ -31,12 +33,13 @@ function bodyJson(body: unknown, format: 'json' | 'text' = 'json'): string {
  */
 function CallDetails({ call }: { call: ScimCall }) {
   const { request, response } = call;
+  const target = useSnippetTarget();
   return (
     <>
       <p className="call-title">{callTitle(call)}</p>
       <p className="call-part">Request</p>
       <pre tabIndex={0}>
-        {`${request.method} ${request.url}\n${headerLines(request.headers)}`}
+        {`${request.method} ${request.url}\n${headerLines(shownHeaders(request.headers))}`}
         {request.body !== undefined && `\n\n${prettyJson(request.body)}`}
       </pre>
       <p className="call-part">Response</p>
@@ -51,7 +54,7 @@ function CallDetails({ call }: { call: ScimCall }) {
       )}
       <p>Duration: {call.durationMs} ms, started {call.startedAt}</p>
       <p className="copies">
-        <CopyButton label="Copy as cURL" text={() => curlCommand(request)} />
+        <CopyButton label={`Copy as ${target.label}`} text={() => target.generate(request)} />
         <CopyButton label="Copy request JSON" text={() => withControlsEscaped(prettyJson(request.body ?? null))} />
         {response && (
           <CopyButton
@@ -94,6 +97,7 @@ export function LineDetails({ calls, subject }: { calls: readonly ScimCall[]; su
         {open && (
           <>
             <style>{styles}</style>
+            <SnippetChoice />
             {calls.map((call, index) => (
               <CallDetails key={index} call={call} />
             ))}

@@ -9,6 +9,7 @@ import { PROFILE_MODULES } from '../profiles';
 import type { ScimUser } from '../schemas';
 import type { CheckResult } from './check';
 import { checkReportMarkdown } from './report';
+import { curl } from '../snippets/curl';
 import { runChecks } from './run-checks';
 
 const BASE = 'https://scim.example.com/scim/v2';
@@ -177,7 +178,7 @@ describe('the user checks', () => {
 
   it('Copy report: a Markdown table and each check\'s calls as cURL, without the key', async () => {
     const results = Object.values(await check(server()));
-    const markdown = checkReportMarkdown(results, '9 passed, 0 failed, 0 skipped');
+    const markdown = checkReportMarkdown(results, '9 passed, 0 failed, 0 skipped', curl);
     expect(markdown).toContain('| Read back the created user (RFC 7644 §3.4.1) | pass |  |');
     expect(markdown).toContain("curl --globoff -X GET 'https://scim.example.com/scim/v2/Users/u-1'");
     expect(markdown).toContain('$SCIM_TOKEN');

@@ -2,16 +2,16 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PLACEHOLDER } from '../constants';
-import { SCIM_CONTENT_TYPE } from './protocol';
-import type { ScimRequest } from './client';
+import { API_KEY_TOKEN } from '../key-token';
+import { SCIM_CONTENT_TYPE } from '../protocol';
+import type { ScimRequest } from '../client';
 import { curlCommand } from './curl';
 
 const URL = 'https://scim.example.com/scim/v2/Users';
 const request = (body: unknown): ScimRequest => ({
   method: 'POST',
   url: URL,
-  headers: { 'Content-Type': SCIM_CONTENT_TYPE, Accept: SCIM_CONTENT_TYPE, Authorization: `Bearer ${API_KEY_PLACEHOLDER}` },
+  headers: { 'Content-Type': SCIM_CONTENT_TYPE, Accept: SCIM_CONTENT_TYPE, Authorization: `Bearer ${API_KEY_TOKEN}` },
   body,
 });
 
@@ -43,6 +43,13 @@ describe('curlCommand', () => {
       '--data-binary',
       '{"userName":"bjensen"}',
     ]);
+  });
+
+  it('reads a key that text follows from ${SCIM_TOKEN}, and quotes around it the text a shell would expand', () => {
+    const headers = { Authorization: `Bearer ${API_KEY_TOKEN}x`, 'X-Key': `$HOME "\\\`!${API_KEY_TOKEN}'` };
+    const command = curlCommand({ method: 'GET', url: URL, headers });
+    expect(command).toContain('-H "Authorization: Bearer ${SCIM_TOKEN}x"');
+    expect(argumentsBashPasses(command, 'k')).toEqual(['--globoff', '-X', 'GET', URL, '-H', 'Authorization: Bearer kx', '-H', `X-Key: $HOME "\\\`!k'`]);
   });
 
   it('sends no Authorization header and no body when the request had neither', () => {
