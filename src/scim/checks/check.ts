@@ -1,5 +1,6 @@
 import type { CallRequest, ScimCall } from '../call';
 import type { PatchRequest } from '../client';
+import { CUT_BODY, wasCut } from '../cut-body';
 import { listResponseOf } from '../list-response';
 import type { ResourceType, ScimRecord } from '../schemas';
 
@@ -60,17 +61,14 @@ export interface Check {
 
 export const passed: CheckVerdict = { pass: true };
 
-/** `200 OK`, or `0 Network error`: how a line names an answer. */
-export const answered = ({ status, statusText }: ScimCall) => `${status} ${statusText}`.trim();
+/** `200 OK`, or `0 Network error`: how a line names an answer, and that its body was cut when it was. */
+export const answered = (call: ScimCall) => `${call.status} ${call.statusText}`.trim() + (wasCut(call) ? `, ${CUT_BODY}` : '');
 
 /** The resources of a 200 ListResponse with an integer `totalResults` (RFC 7644 §3.4.2), or why the answer is not one. */
 export function listOf(call: ScimCall): { resources: Record<string, unknown>[]; total: number } | { notList: string } {
-  if (call.status !== 200) return { notList: `got ${answered(call)}` };
+  if (call.status !== 200 || wasCut(call)) return { notList: `got ${answered(call)}` };
   const list = listResponseOf(call);
   if ('missing' in list && list.missing === 'schema') return { notList: 'got an answer without the ListResponse schema' };
   if ('missing' in list || !Number.isInteger(list.total)) return { notList: 'got a ListResponse without an integer totalResults' };
   return list;
 }
-
-/** Compares strings as RFC 7643 compares `caseExact: false` attributes. */
-export const sameIgnoringCase = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();

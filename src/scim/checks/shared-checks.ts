@@ -1,6 +1,7 @@
-import { queryUrl } from '../sequence';
+import { queryUrl } from '../scim-url';
 import { bodyOf } from '../list-response';
-import { answered, listOf, passed, sameIgnoringCase, type Check, type CheckContext, type CheckVerdict } from './check';
+import { sameIgnoringCase } from '../lookup';
+import { answered, listOf, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 
 /** Looks up `filter` and expects exactly the target's id (RFC 7644 §3.4.2.2). */
 export async function findsTarget(context: CheckContext, filter: string, why = ''): Promise<CheckVerdict> {

@@ -1,5 +1,6 @@
 import { ERROR_SCHEMA } from '../protocol';
-import { matchingFilter, queryUrl } from '../sequence';
+import { matchingFilter } from '../sequence';
+import { queryUrl, scimUrl } from '../scim-url';
 import type { ScimUser } from '../schemas';
 import { isUser } from '../records';
 import { resourceUrl } from '../resource-url';
@@ -61,7 +62,7 @@ export const USER_CHECKS: Check[] = [
     name: 'Answer 404 for an unknown id',
     source: 'RFC 7644 §3.12',
     async run(context) {
-      const call = await context.send({ method: 'GET', url: `${context.urls.endpoint}/${crypto.randomUUID()}` });
+      const call = await context.send({ method: 'GET', url: scimUrl(context.urls.endpoint, [crypto.randomUUID()]) });
       const schemas = bodyOf(call)?.schemas;
       if (call.status === 404 && Array.isArray(schemas) && schemas.includes(ERROR_SCHEMA)) return passed;
       return { fail: `Expected 404 with the SCIM Error schema, got ${answered(call)}${call.status === 404 ? ' without it' : ''}.` };

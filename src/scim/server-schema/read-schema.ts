@@ -1,5 +1,7 @@
 import type { ScimCall, SendCall } from '../call';
 import { isJsonObject, jsonBodyOf } from '../json';
+import { scimUrl } from '../scim-url';
+import { CUT_BODY, wasCut } from '../cut-body';
 import type { ResourceType } from '../schemas';
 import {
   readResourceType,
@@ -20,6 +22,7 @@ export type Reading<T> = { ok: true; value: T } | { ok: false; reason: string };
 /** The resources a discovery endpoint listed: a ListResponse's `Resources`, or a bare JSON array, which some servers send. */
 function listed(call: ScimCall, endpoint: string): Reading<unknown[]> {
   if (!call.ok) return { ok: false, reason: `GET ${endpoint} answered ${call.status} ${call.statusText}`.trim() };
+  if (wasCut(call)) return { ok: false, reason: `GET ${endpoint} answered ${call.status} ${call.statusText}, ${CUT_BODY}` };
   const body = jsonBodyOf(call);
   if (Array.isArray(body)) return { ok: true, value: body };
   const resources = isJsonObject(body) ? body.Resources : undefined;
@@ -29,8 +32,8 @@ function listed(call: ScimCall, endpoint: string): Reading<unknown[]> {
 
 /** Reads `/ResourceTypes` and `/Schemas`, both at once. */
 export async function readServerSchemas(baseUrl: string, send: SendCall): Promise<Reading<ServerSchemas>> {
-  const read = async (endpoint: string) => listed(await send({ method: 'GET', url: `${baseUrl}${endpoint}` }, 'discover'), endpoint);
-  const [types, schemas] = await Promise.all([read('/ResourceTypes'), read('/Schemas')]);
+  const read = async (endpoint: string) => listed(await send({ method: 'GET', url: scimUrl(baseUrl, [endpoint]) }, 'discover'), `/${endpoint}`);
+  const [types, schemas] = await Promise.all([read('ResourceTypes'), read('Schemas')]);
   if (!types.ok) return types;
   if (!schemas.ok) return schemas;
   return {
