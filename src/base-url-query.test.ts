@@ -33,7 +33,7 @@ describe('F3: a base-url with a query and a fragment', () => {
     const { send, urls } = recording();
     await readServerSchemas(config.baseUrl, send);
     await findMembers(config.baseUrl, send);
-    const target = { resourceType: 'Users' as const, record: { schemas: [], userName: 'a' }, id: 'u-1', url: config.endpoint, memberIds: [] };
+    const target = { resourceType: 'Users' as const, record: { schemas: [], userName: 'a', name: { givenName: 'A', familyName: 'B' }, emails: [], active: true }, id: 'u-1', url: config.endpoint, memberIds: [] };
     await runChecks({ target, urls: config, setActive: PROFILE_MODULES.basic.setActive }, send, { signal: AbortSignal.abort(), onResult: () => undefined });
     expect(urls).toEqual([
       'https://scim.example.com/scim/v2/ResourceTypes?tenant=acme',

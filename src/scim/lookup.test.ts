@@ -8,7 +8,7 @@ import { PROFILE_MODULES } from './profiles';
 import type { ScimGroup, ScimUser } from './schemas';
 
 const BASE = 'https://scim.example.com/scim/v2';
-const ada: ScimUser = { schemas: [USER_SCHEMA], userName: 'ada@example.com', active: true };
+const ada: ScimUser = { schemas: [USER_SCHEMA], userName: 'ada@example.com', name: { givenName: 'Ada', familyName: 'L' }, emails: [], active: true };
 const sales: ScimGroup = { schemas: [GROUP_SCHEMA], displayName: 'Sales' };
 const list = (resources: object[]) => ({ schemas: [LIST_RESPONSE_SCHEMA], totalResults: resources.length, Resources: resources });
 

@@ -11,7 +11,7 @@ import { runChecks } from './run-checks';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const RECORDS: Record<ResourceType, ScimRecord> = {
-  Users: { schemas: [USER_SCHEMA], userName: 'ada@example.com', active: true },
+  Users: { schemas: [USER_SCHEMA], userName: 'ada@example.com', name: { givenName: 'Ada', familyName: 'L' }, emails: [], active: true },
   Groups: { schemas: [GROUP_SCHEMA], displayName: 'Sales' },
 };
 

@@ -49,7 +49,7 @@ export function stringFor(name: string, faker: SimpleFaker): string {
 function referenceFor({ referenceTypes }: SchemaAttribute, faker: SimpleFaker, schema: ResourceSchema): string {
   const resourceType = referenceTypes.find((type) => type !== 'external' && type !== 'uri');
   if (!resourceType) return `https://example.com/${word(faker)}`;
-  const endpoint = schema.endpoints[resourceType] ?? `/${resourceType}s`;
+  const endpoint = schema.endpoints.get(resourceType) ?? `/${resourceType}s`;
   return scimUrl(schema.baseUrl, [...endpoint.split('/').filter(Boolean), faker.string.uuid()]);
 }
 
