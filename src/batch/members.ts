@@ -4,6 +4,7 @@ import type { PatchRequest } from '../scim/client';
 import { listedUsers, type KnownUser } from '../scim/members';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { CUT_BODY } from '../scim/cut-body';
+import { queryUrl } from '../scim/query-url';
 import { scimUrl } from '../scim/scim-url';
 import type { ProfileName, ScimRecord } from '../scim/schemas';
 import type { SendCall } from '../scim/call';
@@ -24,7 +25,7 @@ export async function findMembers(baseUrl: string, send: SendCall): Promise<Memb
   const created = createdUsersAt(baseUrl);
   if (created.length > 0) return { users: created };
 
-  const listed = await send({ method: 'GET', url: scimUrl(baseUrl, ['Users'], [['count', String(LISTED)]]) }, 'members');
+  const listed = await send({ method: 'GET', url: queryUrl(scimUrl(baseUrl, ['Users']), [['count', String(LISTED)]]) }, 'members');
   if (listed.status === 401 || listed.status === 429) return { stoppedBy: listed };
   if (!listed.ok) {
     return { users: [], note: `Groups created without members: listing the users answered ${listed.status} ${listed.statusText}.` };

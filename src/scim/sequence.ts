@@ -4,7 +4,7 @@ import { CUT_BODY, wasCut } from './cut-body';
 import { matchingAttribute, readLookup, shownRequest } from './lookup';
 import { resourceUrl } from './resource-url';
 import type { ScimRecord } from './schemas';
-import { queryUrl } from './scim-url';
+import { queryUrl } from './query-url';
 
 /** What one item's sequence works with. */
 export interface ItemRun {

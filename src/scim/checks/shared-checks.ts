@@ -1,4 +1,4 @@
-import { queryUrl } from '../scim-url';
+import { queryUrl } from '../query-url';
 import { bodyOf } from '../list-response';
 import { sameIgnoringCase } from '../lookup';
 import { answered, listOf, passed, type Check, type CheckContext, type CheckVerdict } from './check';

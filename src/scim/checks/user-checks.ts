@@ -1,6 +1,7 @@
 import { ERROR_SCHEMA } from '../protocol';
 import { matchingFilter } from '../sequence';
-import { queryUrl, scimUrl } from '../scim-url';
+import { queryUrl } from '../query-url';
+import { scimUrl } from '../scim-url';
 import type { ScimUser } from '../schemas';
 import { isUser } from '../records';
 import { resourceUrl } from '../resource-url';
