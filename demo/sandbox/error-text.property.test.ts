@@ -1,6 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { jsonValue } from './json-arbitrary';
 import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, PATCH_SCHEMA, freshSandboxPerTest, newUser } from './test-sandbox';
 
 // Issue 36, F10: whatever a PATCH holds, an error's detail is the sandbox's own sentence, never the
@@ -11,17 +12,7 @@ const fresh = freshSandboxPerTest();
 const ENGINE_TEXT = /on proxy|trap returned|Cannot (read|set|convert|assign|add|define|redefine|delete|create)|is not (a function|iterable|extensible|a constructor)|Maximum call stack|read only property|Invalid (array|string) length|undefined|\[object /;
 
 const NAME = fc.constantFrom('emails', 'emails.display', 'emails.value', 'name', 'name.givenName', 'active', 'displayName', 'phoneNumbers', 'x', 'value', 'display', 'type', `${ENTERPRISE_SCHEMA}:manager`);
-const VALUE = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    fc.string({ maxLength: 4 }),
-    fc.integer(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(NAME, tie('value'), { maxKeys: 3 }),
-  ),
-})).value;
+const VALUE = jsonValue(NAME);
 const PATH = fc.option(fc.constantFrom('emails', 'emails.display', 'emails[type eq "work"].value', 'emails[value pr]', 'name', 'name.givenName', 'phoneNumbers', 'active', 'x.y'), { nil: undefined });
 const OPERATION = fc.record({ op: fc.constantFrom('add', 'replace', 'remove', 'Add'), path: PATH, value: VALUE }, { requiredKeys: ['op'] });
 
