@@ -29,7 +29,7 @@ export interface RunningSandbox {
 
 /** Starts a sandbox on a free port. Limits default high so only rate-limit tests meet them. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const sandbox = createSandbox({ freeLimit: 1000, proLimit: 1000, ...options });
+  const sandbox = createSandbox({ freeLimit: 1000, proLimit: 1000, maxConnectionsPerAddress: 1000, ...options });
   const server = await listen(sandbox);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
