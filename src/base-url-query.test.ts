@@ -4,10 +4,11 @@ import { findMembers } from './batch/members';
 import { parseConfig } from './config';
 import type { CallRequest, ScimCall, SendCall } from './scim/call';
 import { runChecks } from './scim/checks/run-checks';
-import { PROFILE_MODULES } from './scim/profiles';
+import { PATCH_OP_SCHEMA } from './scim/protocol';
 import { readServerSchemas } from './scim/server-schema/read-schema';
 
 const BASE = 'https://scim.example.com/scim/v2?tenant=acme#section';
+const setActive = (active: boolean) => ({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: active }] });
 
 /** A sender that answers every call 404, and the URLs it was asked for. */
 function recording(): { send: SendCall; urls: string[] } {
@@ -34,7 +35,7 @@ describe('F3: a base-url with a query and a fragment', () => {
     await readServerSchemas(config.baseUrl, send);
     await findMembers(config.baseUrl, send);
     const target = { resourceType: 'Users' as const, record: { schemas: [], userName: 'a', name: { givenName: 'A', familyName: 'B' }, emails: [], active: true }, id: 'u-1', url: config.endpoint, memberIds: [] };
-    await runChecks({ target, urls: config, setActive: PROFILE_MODULES.basic.setActive }, send, { signal: AbortSignal.abort(), onResult: () => undefined });
+    await runChecks({ target, urls: config, setActive }, send, { signal: AbortSignal.abort(), onResult: () => undefined });
     expect(urls).toEqual([
       'https://scim.example.com/scim/v2/ResourceTypes?tenant=acme',
       'https://scim.example.com/scim/v2/Schemas?tenant=acme',

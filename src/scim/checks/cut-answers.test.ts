@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { GROUP_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../protocol';
+import { GROUP_SCHEMA, LIST_RESPONSE_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../protocol';
 import type { SendCall } from '../call';
 import { sendScim } from '../client';
-import { PROFILE_MODULES } from '../profiles';
 import { MAX_BODY_BYTES } from '../read-response';
 import type { ResourceType, ScimRecord } from '../schemas';
 import type { CheckResult } from './check';
 import { runChecks } from './run-checks';
 
 const BASE = 'https://scim.example.com/scim/v2';
+const setActive = (active: boolean) => ({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'replace', path: 'active', value: active }] });
 const RECORDS: Record<ResourceType, ScimRecord> = {
   Users: { schemas: [USER_SCHEMA], userName: 'ada@example.com', name: { givenName: 'Ada', familyName: 'L' }, emails: [], active: true },
   Groups: { schemas: [GROUP_SCHEMA], displayName: 'Sales' },
@@ -31,7 +31,7 @@ describe('F9: every check line says when an answer was cut', () => {
     const send: SendCall = async (request, purpose) => ({ purpose, ...(await sendScim({ ...request, apiKey: 'k', timeoutMs: 5000, signal: new AbortController().signal, fetch })) });
     const results: CheckResult[] = [];
     const target = { resourceType, record, id: 'r-1', url: `${BASE}/${resourceType}/r-1`, memberIds: ['u-1'] };
-    const context = { target, urls: { baseUrl: BASE, endpoint: `${BASE}/${resourceType}` }, setActive: PROFILE_MODULES.basic.setActive };
+    const context = { target, urls: { baseUrl: BASE, endpoint: `${BASE}/${resourceType}` }, setActive };
     await runChecks(context, send, { signal: new AbortController().signal, onResult: (result) => results.push(result) });
 
     expect(results.length).toBeGreaterThan(2);
