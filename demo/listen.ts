@@ -1,4 +1,4 @@
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, Server, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Listening {
@@ -11,9 +11,9 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Serves `app` on `port` of `host`; rejects when the port is taken (`EADDRINUSE`) or cannot be bound. */
-export async function listen(app: RequestListener, port: number, host: string): Promise<Listening> {
-  const server = createServer(app);
+/** Serves `app` (or a server made for it) on `port` of `host`; rejects when the port is taken (`EADDRINUSE`) or cannot be bound. */
+export async function listen(app: RequestListener | Server, port: number, host: string): Promise<Listening> {
+  const server = app instanceof Server ? app : createServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject).listen(port, host, resolve);
   });

@@ -1,6 +1,5 @@
 import express from 'express';
 import { readFile } from 'node:fs/promises';
-import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer } from 'vite';
@@ -8,6 +7,7 @@ import { PAGE_PATHS } from './pages';
 import { PLANS_PATH, type PlanLimits } from './plans';
 import { accessLog } from './sandbox/access-log';
 import { KEYS_PATH, SCIM_PATH, createSandbox, type SandboxOptions } from './sandbox/app';
+import { sandboxServer } from './sandbox/connection-limits';
 import { DEMO_DATABASE, portFromEnv, resolveConfig, resolveDatabase } from './sandbox/config';
 
 export interface DemoServerOptions {
@@ -49,7 +49,8 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
     res.json(limits);
   });
 
-  const httpServer = createHttpServer(app);
+  // The sandbox's connection limits hold for the whole demo server, which serves it.
+  const httpServer = sandboxServer(app, scimSandbox.config);
   const vite = await createViteServer({
     // The project's config brings the plugins the source needs (virtual:faker-en-subset).
     configFile: viteConfigFile,

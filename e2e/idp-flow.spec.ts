@@ -1,5 +1,5 @@
 import { expect, test } from './support/fault-page';
-import { LOOKUP_400_DETAIL, MATCHED_ID, type RecordedRequest } from './support/fault-server';
+import { IGNORED_FILTER_USER, LOOKUP_400_DETAIL, MATCHED_ID, type RecordedRequest } from './support/fault-server';
 
 // flow="idp": each item in its IdP's request sequence, in Chromium against a server that records
 // what it receives and when.
@@ -48,6 +48,17 @@ test('a failed lookup and a matching one: no POST for those two, ten lines, exac
   const matched = lines.filter(({ text }) => text.includes(`Already exists as id ${MATCHED_ID}: Entra would update it`));
   expect(matched).toHaveLength(1);
   expect(matched[0]?.part).toBe('result success');
+});
+
+test('a server that ignores filter: ten error lines saying so, nothing created, no POST (issue 36, F2)', async ({ host, faults }) => {
+  await host.mount({ profile: 'entra', 'base-url': faults.baseUrl('lookup-ignores-filter') });
+  await host.pressAndSettle();
+  expect(faults.posts()).toHaveLength(0);
+  const lines = await host.readLines();
+  expect(lines).toHaveLength(10);
+  expect(lines.every(({ part }) => part === 'result error')).toBe(true);
+  const verdict = `answered a user with another userName (${JSON.stringify(IGNORED_FILTER_USER)}): the server ignored the filter; Entra would take it for this user and update it instead of creating one`;
+  expect(lines.every(({ text }) => text.includes(verdict))).toBe(true);
 });
 
 test('Okta users: the lookup carries startIndex and count, and a 404 still leads to the POST', async ({ host, faults }) => {

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { TAG_NAME } from '../src/constants';
 import { generateAndExpectCreated, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
-import { expect, test } from './support/page-errors';
+import { expect, failedLoadLine, test } from './support/page-errors';
 import { listenWithSandbox, type SandboxServer } from './support/sandbox';
 
 // Issue 24 in Chromium: the ES entry is a loader. A page without the element pays only for it; the
@@ -104,3 +104,42 @@ for (const entry of ENTRY_URLS) {
     expect(chunks).toEqual(['scim-generator-element.js']);
   });
 }
+
+// Issue 36, F5: a chunk that fails once (a 503) is shown in each tag, retried by its Try again, and
+// by a tag added later; the page gets no uncaught error.
+test.describe('when the element’s chunk fails to load', () => {
+  test.use({ expectedConsoleErrors: [failedLoadLine(503)] });
+  const LOADER_TAG = '<script type="module" src="/dist/scim-generator.js"></script>';
+  const failures = (page: Page) => page.locator(`${TAG_NAME} > [role="alert"]`);
+
+  /** Answers the element's chunk 503 while `failing()` says so. */
+  async function chunkFailsWhile(page: Page, failing: () => boolean): Promise<void> {
+    await page.route('**/chunks/scim-generator-element.js', (route) => (failing() ? route.fulfill({ status: 503, body: 'Busy' }) : route.fallback()));
+  }
+
+  test('each tag says so with Try again, which loads it; ten lines then', async ({ page }) => {
+    await serve(page, { head: LOADER_TAG, body: `<${TAG_NAME}></${TAG_NAME}><${TAG_NAME} resource-type="Groups"></${TAG_NAME}>` });
+    let failing = true;
+    await chunkFailsWhile(page, () => failing);
+    await page.goto(`${site.url}page.html`);
+    await expect(failures(page)).toHaveCount(2);
+    await expect(failures(page).first()).toContainText(/^Could not load the element: .+ Try again$/);
+    failing = false;
+    await failures(page).nth(1).getByRole('button', { name: 'Try again' }).click();
+    await expect(failures(page)).toHaveCount(0);
+    expect(await page.evaluate((tag) => customElements.get(tag) !== undefined, TAG_NAME)).toBe(true);
+    await generateAndExpectCreated(generator(page).first());
+  });
+
+  test('a tag added after the failure loads the element again', async ({ page }) => {
+    await serve(page, { head: LOADER_TAG, body: `<${TAG_NAME}></${TAG_NAME}>` });
+    let failing = true;
+    await chunkFailsWhile(page, () => failing);
+    await page.goto(`${site.url}page.html`);
+    await expect(failures(page)).toHaveCount(1);
+    failing = false;
+    await page.evaluate((tag) => document.querySelector('#content')?.append(document.createElement(tag)), TAG_NAME);
+    await expect(failures(page)).toHaveCount(0);
+    await generateAndExpectCreated(generator(page).last());
+  });
+});

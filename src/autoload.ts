@@ -1,5 +1,6 @@
 import { TAG_NAME } from './constants';
 import type { ScimGeneratorElement } from './element';
+import { loadFailureOf, showLoadFailure } from './load-failure';
 
 let defining: Promise<typeof ScimGeneratorElement> | undefined;
 
@@ -25,10 +26,11 @@ const isParent = (node: Node): node is Element | Document | DocumentFragment =>
 /**
  * Calls `found` once, as soon as a `<scim-generator>` is in `document` or joins it: in the page, or
  * in an open shadow root whose host is in the page or joins it (a shadow root attached later to a
- * host already in the page is not seen: call defineScimGenerator() there). Then stops watching.
+ * host already in the page is not seen: call defineScimGenerator() there) and `wanted` takes it.
+ * Then stops watching.
  * Returns the function that stops watching without calling `found`.
  */
-export function whenTagAppears(document: Document, found: () => void): () => void {
+export function whenTagAppears(document: Document, found: () => void, wanted: (tag: Element) => boolean = () => true): () => void {
   const observers: MutationObserver[] = [];
   const watched = new WeakSet<Node>();
   let done = false;
@@ -45,7 +47,7 @@ export function whenTagAppears(document: Document, found: () => void): () => voi
   /** Whether `node` is or holds the tag; watches the open shadow roots in it as well. */
   const holdsTag = (node: Node): boolean => {
     if (!isParent(node)) return false;
-    if ((node as Element).localName === TAG_NAME || node.querySelector(TAG_NAME)) return true;
+    if (((node as Element).localName === TAG_NAME && wanted(node as Element)) || [...node.querySelectorAll(TAG_NAME)].some(wanted)) return true;
     const elements = node.nodeType === Node.ELEMENT_NODE ? [node as Element, ...node.querySelectorAll('*')] : [...node.querySelectorAll('*')];
     return elements.some((element) => element.shadowRoot !== null && watch(element.shadowRoot));
   };
@@ -65,4 +67,22 @@ export function whenTagAppears(document: Document, found: () => void): () => voi
 
   if (watch(document)) finish();
   return stop;
+}
+
+/**
+ * Defines the element once a tag is on the page (see whenTagAppears). A failed load is shown in
+ * each tag present, with a Try again button, and the loader watches on: a tag added later, or the
+ * button, loads again.
+ */
+export function defineWhenTagAppears(document: Document): void {
+  let stopWatching: (() => void) | undefined;
+  const load = () => {
+    stopWatching?.();
+    showLoadFailure(document);
+    defineScimGenerator().catch((error: unknown) => {
+      showLoadFailure(document, { error, retry: load });
+      stopWatching = whenTagAppears(document, load, (tag) => !loadFailureOf(tag));
+    });
+  };
+  stopWatching = whenTagAppears(document, load);
 }

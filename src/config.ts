@@ -2,6 +2,7 @@ import type { ScimGeneratorProperties } from './attribute-table';
 import { parseAttributes } from './attributes';
 import { KEY_CREATION_ANCHOR } from './constants';
 import type { Flow, ProfileName, ResourceType, SchemaSource } from './scim/schemas';
+import { scimUrl } from './scim/scim-url';
 
 /** The element's attributes as the React widget receives them (r2wc maps `base-url` to `baseUrl`). */
 export type GeneratorAttributes = Partial<ScimGeneratorProperties>;
@@ -9,7 +10,7 @@ export type GeneratorAttributes = Partial<ScimGeneratorProperties>;
 /** Validated settings: absolute http(s) URLs and a usable timeout. */
 export interface GeneratorConfig {
   resourceType: ResourceType;
-  /** The SCIM base URL with no trailing slash on its path, e.g. `https://host/scim/v2`. */
+  /** The SCIM base URL with no trailing slash on its path and no fragment, e.g. `https://host/scim/v2?tenant=acme`. */
   baseUrl: string;
   /** The resource endpoint the records are POSTed to, e.g. `https://host/scim/v2/Users`. */
   endpoint: string;
@@ -35,10 +36,6 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
   if (!parsed.ok) return parsed;
   const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, seed } = parsed.value;
 
-  const base = new URL(baseUrl);
-  base.pathname = base.pathname.replace(/\/+$/, '');
-  const endpoint = new URL(base);
-  endpoint.pathname = `${base.pathname}/${resourceType}`;
   const keyCreationUrl = apiKeyUrl && new URL(apiKeyUrl);
   if (keyCreationUrl) keyCreationUrl.hash = KEY_CREATION_ANCHOR;
 
@@ -46,8 +43,8 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
     ok: true,
     config: {
       resourceType,
-      baseUrl: base.href,
-      endpoint: endpoint.href,
+      baseUrl: scimUrl(baseUrl.href),
+      endpoint: scimUrl(baseUrl.href, [resourceType]),
       apiKeyUrl: apiKeyUrl?.href ?? null,
       keyCreationUrl: keyCreationUrl?.href ?? null,
       timeoutMs: timeout,

@@ -2,7 +2,7 @@
 // imports the element's chunk (src/define.ts), which brings React. Its exports need no React.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { ScimGeneratorAttributes } from './attribute-table';
-import { defineScimGenerator, whenTagAppears } from './autoload';
+import { defineWhenTagAppears } from './autoload';
 import { TAG_NAME } from './constants';
 import type { ScimGeneratorElement } from './element';
 import type { ScimGeneratorEventMap } from './events';
@@ -22,7 +22,7 @@ export type { ScimResponse } from './scim/read-response';
 export type { ResourceType, ScimRecord, ScimUser, ScimGroup } from './scim/schemas';
 
 // A page that already has the element (another copy, or the IIFE) needs nothing from this one.
-if (!customElements.get(TAG_NAME)) whenTagAppears(document, () => void defineScimGenerator());
+if (!customElements.get(TAG_NAME)) defineWhenTagAppears(document);
 
 /** React 19 adds a listener for the event `x` when a custom element gets a function prop `onx`. */
 export type ScimGeneratorEventProps = {

@@ -1,7 +1,7 @@
 import cors from 'cors';
 import express from 'express';
 import { locateCreated } from './created-location';
-import { resolveConfig, resolveDatabase, type SandboxOptions } from './config';
+import { resolveConfig, resolveDatabase, type SandboxConfig, type SandboxOptions } from './config';
 import { KeyRing } from './keys';
 import { keysRouter } from './keys-route';
 import { KEYS_PATH, SCIM_PATH } from './paths';
@@ -11,7 +11,7 @@ import { openSqliteStore } from './sqlite-store';
 export type { SandboxOptions } from './config';
 
 /** The sandbox's express app, which holds its database open until `closeStore()`. */
-export type Sandbox = express.Express & { closeStore(): Promise<void> };
+export type Sandbox = express.Express & { closeStore(): Promise<void>; config: SandboxConfig };
 export { KEYS_PATH, SCIM_PATH } from './paths';
 
 /**
@@ -43,5 +43,5 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.use(SCIM_PATH, locateCreated);
   app.use(keysRouter(keys, { limit: config.keyRequestLimit, windowMs: config.keyRequestWindowMs }));
   app.use(SCIM_PATH, scimRouter(store, keys, config));
-  return Object.assign(app, { closeStore: () => store.close() });
+  return Object.assign(app, { closeStore: () => store.close(), config });
 }

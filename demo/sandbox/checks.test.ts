@@ -1,12 +1,10 @@
 // @vitest-environment node
-import { SimpleFaker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/scim/checks/check';
 import { runChecks } from '../../src/scim/checks/run-checks';
 import { createRecordGenerator } from '../../src/scim/generate';
-import { OwnedResources } from '../../src/scim/owned';
-import { PROFILE_MODULES } from '../../src/scim/profiles';
 import { PROFILES, type ResourceType, type ScimRecord } from '../../src/scim/schemas';
+import { checkContext } from '../../src/test-support/check-context';
 import { sandboxForElementCalls } from './test-sandbox';
 
 // Check, the element's own checks (src/scim/checks/), against the sandbox: it passes every one, in
@@ -34,16 +32,8 @@ async function checksOf(profile: (typeof PROFILES)[number], resourceType: Resour
   const before = await stored(url);
   const baseUrl = `${shared.sandbox.origin}/scim/v2`;
   const results: CheckResult[] = [];
-  const owned = new OwnedResources([url]);
-  const context = {
-    target: { resourceType, record, id, url, memberIds },
-    urls: { baseUrl, endpoint: `${baseUrl}/${resourceType}` },
-    profile,
-    dialect: PROFILE_MODULES[profile].dialect,
-    faker: new SimpleFaker(),
-    namedIds: () => new Set([id]),
-    adopt: (adopted: string) => owned.adopt(adopted),
-  };
+  const target = { resourceType, record, id, url, memberIds };
+  const { context, owned } = checkContext(target, { baseUrl, endpoint: `${baseUrl}/${resourceType}` }, { profile });
   await runChecks(context, owned.guard(shared.send), { signal: new AbortController().signal, onResult: (result) => results.push(result) });
   expect(await stored(url), 'Check leaves the resource as the batch made it').toEqual(before);
   return results;

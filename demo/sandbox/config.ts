@@ -31,6 +31,12 @@ export interface SandboxOptions {
   tenantMaxResources?: number;
   /** Most bytes of resource JSON that one key's tenant holds. */
   tenantMaxBytes?: number;
+  /** Milliseconds a client has to send a request's headers, from its connection (or its previous request). */
+  headersTimeoutMs?: number;
+  /** Milliseconds a client has to send a whole request, headers and body. */
+  requestTimeoutMs?: number;
+  /** Most connections one client address holds open at once; one more is closed at once. */
+  maxConnectionsPerAddress?: number;
   /**
    * The SQLite database file, created with its folder when missing; `:memory:` keeps everything in
    * the process (what the tests use). Not a number, so not part of SandboxConfig's checks.
@@ -59,6 +65,13 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   maxValues: 100,
   tenantMaxResources: 5000,
   tenantMaxBytes: 20 * 1024 * 1024,
+  // Node waits 60 s for headers and checks only every 30 s; a client that trickles its headers is
+  // cut after these (checked each second, see connection-limits.ts), well within 20 s of connecting.
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 15_000,
+  // A browser opens at most 6 connections to a host (HTTP/1.1); tabs, the demo's module loads and a
+  // test runner's workers share an address, so room for several of them.
+  maxConnectionsPerAddress: 64,
 };
 
 export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
@@ -74,6 +87,9 @@ export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
   maxValues: 'SANDBOX_MAX_VALUES',
   tenantMaxResources: 'SANDBOX_TENANT_MAX_RESOURCES',
   tenantMaxBytes: 'SANDBOX_TENANT_MAX_BYTES',
+  headersTimeoutMs: 'SANDBOX_HEADERS_TIMEOUT_MS',
+  requestTimeoutMs: 'SANDBOX_REQUEST_TIMEOUT_MS',
+  maxConnectionsPerAddress: 'SANDBOX_MAX_CONNECTIONS_PER_ADDRESS',
 };
 
 /** Names the SQLite database file; `:memory:` for none. */

@@ -6,6 +6,7 @@ import type { SandboxConfig } from './config';
 import { keepQueryWritable } from './express5-query';
 import type { KeyRing } from './keys';
 import { nestExtensionSubAttributes } from './extension-paths';
+import { ownErrorText } from './own-error-text';
 import { resolveFilteredPaths } from './patch-filters';
 import { guardQueries } from './query-guard';
 import { limitPerKey } from './rate-limit';
@@ -36,6 +37,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxCo
 
   const router = express.Router();
   router.use(
+    ownErrorText,
     requireApiKey(keys),
     limitPerKey(config.windowMs),
     keepQueryWritable,

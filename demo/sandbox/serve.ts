@@ -2,6 +2,7 @@ import express from 'express';
 import { listen, type Listening } from '../listen';
 import { accessLog } from './access-log';
 import { KEYS_PATH, SCIM_PATH, createSandbox } from './app';
+import { sandboxServer } from './connection-limits';
 
 /**
  * The sandbox as `npm run sandbox` runs it: its own keys and store (SANDBOX_* settings from the
@@ -10,7 +11,8 @@ import { KEYS_PATH, SCIM_PATH, createSandbox } from './app';
 export async function serveSandbox(port: number, host: string): Promise<Listening> {
   const sandbox = createSandbox();
   try {
-    const listening = await listen(express().disable('x-powered-by').use(accessLog()).use(sandbox), port, host);
+    const logged = express().disable('x-powered-by').use(accessLog()).use(sandbox);
+    const listening = await listen(sandboxServer(logged, sandbox.config), port, host);
     return { ...listening, close: () => listening.close().then(sandbox.closeStore) };
   } catch (error) {
     await sandbox.closeStore();

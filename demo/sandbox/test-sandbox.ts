@@ -6,6 +6,7 @@ import type { SendCall } from '../../src/scim/call';
 import { sendScim } from '../../src/scim/client';
 import { SCIM_PATH, createSandbox, type SandboxOptions } from './app';
 import { createApiKey } from './key-client';
+import { sandboxServer } from './connection-limits';
 import type { Plan } from './plan';
 
 export { USER_SCHEMA, ENTERPRISE_USER_SCHEMA as ENTERPRISE_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA as PATCH_SCHEMA, ERROR_SCHEMA, LIST_RESPONSE_SCHEMA as LIST_SCHEMA } from '../../src/scim/protocol';
@@ -28,7 +29,7 @@ export interface RunningSandbox {
 
 /** Starts a sandbox on a free port. Limits default high so only rate-limit tests meet them. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const sandbox = createSandbox({ freeLimit: 1000, proLimit: 1000, ...options });
+  const sandbox = createSandbox({ freeLimit: 1000, proLimit: 1000, maxConnectionsPerAddress: 1000, ...options });
   const server = await listen(sandbox);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -87,8 +88,9 @@ export function sandboxForElementCalls(): { readonly sandbox: RunningSandbox; re
 }
 
 function listen(app: ReturnType<typeof createSandbox>): Promise<Server> {
+  const server = sandboxServer(app, app.config);
   return new Promise((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(server)));
+    server.once('error', reject).listen(0, '127.0.0.1', () => resolve(server));
   });
 }
 

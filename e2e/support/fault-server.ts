@@ -32,6 +32,7 @@ export const FAULTS = [
   'mix', // per request, in turn: ok, scim-409, html-500, scim-400, reset
   'lookup-404', // a filtered GET answers 404 with the SCIM error schema (Okta: "not found"); POSTs as ok
   'lookup-mixed', // the first filtered GET answers 400 invalidFilter, the second a match, the rest nothing; POSTs as ok
+  'lookup-ignores-filter', // every filtered GET answers the same user, of another userName (issue 36, F2); POSTs as ok
   // Hostile answers (issue 27): each one once broke the element.
   'retry-absurd', // SCIM error 429, Retry-After: 9000000000000 (past any date a browser can show)
   'deep-json', // 201 whose body is an array nested DEEP_JSON_DEPTH deep
@@ -178,6 +179,7 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'no-cors':
     case 'lookup-404':
     case 'lookup-mixed':
+    case 'lookup-ignores-filter':
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
     case 'empty-reason':
       return { status: 201, reason: '', contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
@@ -271,12 +273,16 @@ function listedUsersFor(fault: Fault): object[] {
 
 export const LOOKUP_400_DETAIL = 'Filters are not supported';
 export const MATCHED_ID = 'already-here-1';
+export const IGNORED_FILTER_ID = 'look-0';
+export const IGNORED_FILTER_USER = 'first.user@example.com';
 
 /** The answer to the `turn`th filtered GET (an IdP's lookup) since the last reset. */
-function lookupAnswer(fault: Fault, turn: number): Answer {
+function lookupAnswer(fault: Fault, turn: number, filter: string): Answer {
   if (fault === 'lookup-404') return { status: 404, contentType: SCIM_CONTENT_TYPE, body: scimError(404, undefined, 'Resource not found') };
   if (fault === 'lookup-mixed' && turn === 0) return { status: 400, contentType: SCIM_CONTENT_TYPE, body: scimError(400, 'invalidFilter', LOOKUP_400_DETAIL) };
-  if (fault === 'lookup-mixed' && turn === 1) return listAnswer([{ id: MATCHED_ID, userName: 'someone' }]);
+  // The match has the userName looked up (`userName eq "…"`): a lookup counts only such a user.
+  if (fault === 'lookup-mixed' && turn === 1) return listAnswer([{ id: MATCHED_ID, userName: JSON.parse(filter.replace(/^userName eq /, '')) as string }]);
+  if (fault === 'lookup-ignores-filter') return listAnswer([{ id: IGNORED_FILTER_ID, userName: IGNORED_FILTER_USER }]);
   return listAnswer([]);
 }
 
@@ -352,7 +358,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     }
     const url = new URL(request.url, 'http://x');
     if (fault && req.method === 'GET' && url.searchParams.has('filter')) {
-      send(res, request, lookupAnswer(fault, lookups++), true);
+      send(res, request, lookupAnswer(fault, lookups++, url.searchParams.get('filter') ?? ''), true);
       return;
     }
     if (fault && req.method === 'GET' && url.pathname.endsWith('/Users')) {

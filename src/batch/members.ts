@@ -3,7 +3,9 @@ import type { ScimCall } from '../scim/call';
 import type { PatchRequest } from '../scim/client';
 import { listedUsers, type KnownUser } from '../scim/members';
 import { PROFILE_MODULES } from '../scim/profiles';
-import { queryUrl } from '../scim/sequence';
+import { CUT_BODY } from '../scim/cut-body';
+import { queryUrl } from '../scim/query-url';
+import { scimUrl } from '../scim/scim-url';
 import type { ProfileName, ScimRecord } from '../scim/schemas';
 import type { SendCall } from '../scim/call';
 import { createdUsersAt } from './known-users';
@@ -23,16 +25,14 @@ export async function findMembers(baseUrl: string, send: SendCall): Promise<Memb
   const created = createdUsersAt(baseUrl);
   if (created.length > 0) return { users: created };
 
-  const users = new URL(baseUrl);
-  users.pathname = `${users.pathname}/Users`;
-  const listed = await send({ method: 'GET', url: queryUrl(users.href, [['count', String(LISTED)]]) }, 'members');
+  const listed = await send({ method: 'GET', url: queryUrl(scimUrl(baseUrl, ['Users']), [['count', String(LISTED)]]) }, 'members');
   if (listed.status === 401 || listed.status === 429) return { stoppedBy: listed };
   if (!listed.ok) {
     return { users: [], note: `Groups created without members: listing the users answered ${listed.status} ${listed.statusText}.` };
   }
   if (listed.response?.truncated) {
     // A cut body is kept as text, never parsed: it says nothing of how many users the server holds.
-    return { users: [], note: 'Groups created without members: the list of users was cut (longer than 256 KB, stalled, or unfinished in time), so none could be read from it.' };
+    return { users: [], note: `Groups created without members: the list of users was ${CUT_BODY}, so none could be read from it.` };
   }
   const found = listedUsers(listed.response?.body, baseUrl);
   if (found.length === 0) {

@@ -1,4 +1,5 @@
 import { REDACTED } from './redact';
+import { scimUrl } from './scim-url';
 
 /**
  * Whether `name`, decoded, can name one resource below an endpoint: not empty, `.` or `..` (URLs
@@ -20,14 +21,11 @@ export function resourceUrl(endpoint: string, id: string, location?: string): st
   const fromLocation = location === undefined ? null : oneResourceOf(endpoint, location);
   if (fromLocation) return fromLocation;
   if (!isResourceName(id)) return null;
-  const url = new URL(endpoint);
   try {
-    // Encoded, so an id such as `a?b` or `50%` names one resource below the endpoint.
-    url.pathname = `${url.pathname}/${encodeURIComponent(id)}`;
+    return scimUrl(endpoint, [id]);
   } catch {
     return null; // a lone surrogate, which no URL can carry
   }
-  return url.href;
 }
 
 /**

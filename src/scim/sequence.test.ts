@@ -5,7 +5,7 @@ import type { ScimCall, SendCall } from './call';
 import { sendScim } from './client';
 import { PROFILE_MODULES } from './profiles';
 import type { ScimGroup, ScimUser } from './schemas';
-import { matchingFilter, queryUrl, type ItemRun } from './sequence';
+import { matchingFilter, type ItemRun } from './sequence';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const user = (userName: string): ScimUser => ({ schemas: [USER_SCHEMA], userName, name: { givenName: 'A', familyName: 'B' }, emails: [], active: true });
@@ -144,7 +144,4 @@ describe('the helpers', () => {
     expect(matchingFilter(group)).toBe('displayName eq "sales_team"');
   });
 
-  it('queryUrl keeps the base URL\'s own query first', () => {
-    expect(queryUrl('https://x.example/scim/v2/Users?tenant=7', [['count', '1']])).toBe('https://x.example/scim/v2/Users?tenant=7&count=1');
-  });
 });

@@ -1,9 +1,10 @@
 import type { ScimCall, SendCall } from './call';
 import type { PatchRequest } from './client';
-import { listResponseOf } from './list-response';
+import { CUT_BODY, wasCut } from './cut-body';
+import { matchingAttribute, readLookup, shownRequest } from './lookup';
 import { resourceUrl } from './resource-url';
 import type { ScimRecord } from './schemas';
-import { isUser } from './records';
+import { queryUrl } from './query-url';
 
 /** What one item's sequence works with. */
 export interface ItemRun {
@@ -55,56 +56,12 @@ export const createThenAddMembers: ItemSequence = async ({ record, membersPatch,
 };
 
 /**
- * The filter an IdP looks a record up by: a user's `userName`, a group's `displayName`, compared with
- * `eq`, the value quoted and escaped as a JSON string (RFC 7644 §3.4.2.2).
+ * The filter an IdP looks a record up by: its matching attribute (see matchingAttribute) compared
+ * with `eq`, the value quoted and escaped as a JSON string (RFC 7644 §3.4.2.2).
  */
 export function matchingFilter(record: ScimRecord): string {
-  return isUser(record) ? `userName eq ${JSON.stringify(record.userName)}` : `displayName eq ${JSON.stringify(record.displayName)}`;
-}
-
-/** `{endpoint}?name=value&…`, each part percent-encoded (spaces as %20, as IdPs send them); the base URL's own query stays first. */
-export function queryUrl(endpoint: string, parameters: readonly (readonly [string, string])[]): string {
-  const url = new URL(endpoint);
-  const added = parameters.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
-  url.search = [url.search.slice(1), ...added].filter(Boolean).join('&');
-  return url.href;
-}
-
-/** What a lookup (a filtered GET) found, or why an IdP would stop at its answer. */
-export type Lookup = { found: false } | { found: true; id: string } | { stop: string };
-
-/** `GET /Users?filter=…` as a line shows it: the path below the base URL and the query, decoded. */
-function shownRequest({ request }: ScimCall, baseUrl: string): string {
-  const url = new URL(request.url);
-  const below = url.pathname.slice(new URL(baseUrl).pathname.length);
-  return `${request.method} ${below}${safeDecode(url.search)}`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * Reads a lookup's answer as an IdP does: a ListResponse (RFC 7644 §3.4.2: `schemas`, a numeric
- * `totalResults`, and `Resources` when it is above 0) tells whether the resource exists; any other
- * answer stops the IdP. `notFound` lists statuses that also mean "no such resource" (Okta's 404).
- */
-export function readLookup(call: ScimCall, notFound: readonly number[] = []): Lookup {
-  if (notFound.includes(call.status)) return { found: false };
-  const answered = `answered ${[call.status, call.scimType ?? call.statusText].filter(Boolean).join(' ')}`;
-  if (!call.ok) return { stop: answered };
-  const list = listResponseOf(call);
-  if ('missing' in list) {
-    return { stop: `${answered} ${list.missing === 'schema' ? 'without the ListResponse schema' : 'without a numeric totalResults'}` };
-  }
-  if (list.total === 0) return { found: false };
-  const id = list.resources[0]?.id;
-  if (typeof id !== 'string') return { stop: `${answered} with totalResults ${list.total} but no Resources with an id` };
-  return { found: true, id };
+  const { name, value } = matchingAttribute(record);
+  return `${name} eq ${JSON.stringify(value)}`;
 }
 
 export interface LookupSequence {
@@ -125,19 +82,20 @@ export interface LookupSequence {
 export function lookupThenCreate({ idp, query, notFound }: LookupSequence): ItemSequence {
   return async (run) => {
     const lookup = await run.send({ method: 'GET', url: queryUrl(run.urls.endpoint, query(run.record)) }, 'lookup');
-    const read = readLookup(lookup, notFound);
-    const stop = (call: ScimCall, why: string): ItemEnd => ({
+    const read = readLookup(lookup, run.record, notFound);
+    const stop = (call: ScimCall, why: string, then?: string): ItemEnd => ({
       decided: call,
-      verdict: { text: `${why}: ${idp} would stop here`, failed: true },
+      verdict: { text: then ? `${why}; ${idp} ${then}` : `${why}: ${idp} would stop here`, failed: true },
     });
-    if ('stop' in read) return stop(lookup, `Lookup ${shownRequest(lookup, run.urls.baseUrl)} ${read.stop}`);
+    if ('stop' in read) return stop(lookup, `Lookup ${shownRequest(lookup, run.urls.baseUrl)} ${read.stop}`, read.then);
     if (read.found) {
       return { decided: lookup, verdict: { text: `Already exists as id ${read.id}: ${idp} would update it`, failed: false } };
     }
     const end = await createThenAddMembers(run);
     const { decided } = end;
     if (decided.purpose === 'create' && decided.ok && !decided.id) {
-      return stop(decided, `Create ${shownRequest(decided, run.urls.baseUrl)} answered ${decided.status} without an id`);
+      const cut = wasCut(decided) ? `, ${CUT_BODY}` : '';
+      return stop(decided, `Create ${shownRequest(decided, run.urls.baseUrl)} answered ${decided.status}${cut} without an id`);
     }
     return end;
   };

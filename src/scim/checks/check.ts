@@ -1,6 +1,7 @@
 import type { SimpleFaker } from '@faker-js/faker';
 import type { Dialect } from '../actions/table';
 import type { CallRequest, ScimCall } from '../call';
+import { CUT_BODY, wasCut } from '../cut-body';
 import { bodyOf, listResponseOf } from '../list-response';
 import { ERROR_SCHEMA } from '../protocol';
 import type { ProfileName, ResourceType, ScimRecord } from '../schemas';
@@ -69,8 +70,8 @@ export interface Check {
 
 export const passed: CheckVerdict = { pass: true };
 
-/** `200 OK`, or `0 Network error`: how a line names an answer. */
-export const answered = ({ status, statusText }: ScimCall) => `${status} ${statusText}`.trim();
+/** `200 OK`, or `0 Network error`: how a line names an answer, and that its body was cut when it was. */
+export const answered = (call: ScimCall) => `${call.status} ${call.statusText}`.trim() + (wasCut(call) ? `, ${CUT_BODY}` : '');
 
 /** How a failed answer explains itself: its scimType, a SCIM error without one, or no SCIM error body at all. */
 function errorOf(call: ScimCall): string {
@@ -89,12 +90,9 @@ export function exchange(call: ScimCall): string {
 
 /** The resources of a 200 ListResponse with an integer `totalResults` (RFC 7644 §3.4.2), or why the answer is not one. */
 export function listOf(call: ScimCall): { resources: Record<string, unknown>[]; total: number } | { notList: string } {
-  if (call.status !== 200) return { notList: `got ${answered(call)}` };
+  if (call.status !== 200 || wasCut(call)) return { notList: `got ${answered(call)}` };
   const list = listResponseOf(call);
   if ('missing' in list && list.missing === 'schema') return { notList: 'got an answer without the ListResponse schema' };
   if ('missing' in list || !Number.isInteger(list.total)) return { notList: 'got a ListResponse without an integer totalResults' };
   return list;
 }
-
-/** Compares strings as RFC 7643 compares `caseExact: false` attributes. */
-export const sameIgnoringCase = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();

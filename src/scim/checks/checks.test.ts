@@ -1,16 +1,15 @@
 // @vitest-environment node
-import { SimpleFaker } from '@faker-js/faker';
 import { describe, expect, it, vi } from 'vitest';
 import { OwnedResources } from '../owned';
 import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../protocol';
 import type { ScimCall, SendCall } from '../call';
 import { sendScim } from '../client';
-import { PROFILE_MODULES } from '../profiles';
 import type { ScimUser } from '../schemas';
 import type { CheckResult } from './check';
 import { checkReportMarkdown } from './report';
 import { curl } from '../snippets/curl';
 import { runChecks } from './run-checks';
+import { checkContext } from '../../test-support/check-context';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const ID = 'u-1';
@@ -75,16 +74,8 @@ async function check(fetch: typeof globalThis.fetch): Promise<Record<string, Che
   const send: SendCall = async (request, purpose) =>
     ({ purpose, ...(await sendScim({ ...request, apiKey: 'k', timeoutMs: 1000, signal: new AbortController().signal, fetch })) }) as ScimCall;
   const results: CheckResult[] = [];
-  const owned = new OwnedResources([`${BASE}/Users/${ID}`]);
-  const context = {
-    target: { resourceType: 'Users' as const, record: USER, id: ID, url: `${BASE}/Users/${ID}`, memberIds: [] },
-    urls: { baseUrl: BASE, endpoint: `${BASE}/Users` },
-    profile: 'basic' as const,
-    dialect: PROFILE_MODULES.basic.dialect,
-    faker: new SimpleFaker(),
-    namedIds: () => new Set([ID, 'u-2']),
-    adopt: (url: string) => owned.adopt(url),
-  };
+  const target = { resourceType: 'Users' as const, record: USER, id: ID, url: `${BASE}/Users/${ID}`, memberIds: [] };
+  const { context, owned } = checkContext(target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { namedIds: [ID, 'u-2'] });
   await runChecks(context, owned.guard(send), { signal: new AbortController().signal, onResult: (result) => results.push(result) });
   return Object.fromEntries(results.map((result) => [result.id, result]));
 }

@@ -1,14 +1,9 @@
 import { bodyOf } from '../list-response';
-import { answered, exchange, passed, sameIgnoringCase, type Check, type CheckContext, type CheckVerdict } from './check';
+import { sameIgnoringCase } from '../lookup';
+import { scimUrl } from '../scim-url';
+import { answered, exchange, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 
 const EXPECTED = 'Expected 409 with scimType uniqueness';
-
-/** `{endpoint}/{id}` as the browser resolves it: the only URL Check deletes a duplicate at. */
-function ownUrlOf(endpoint: string, id: string): string {
-  const url = new URL(endpoint);
-  url.pathname = `${url.pathname}/${encodeURIComponent(id)}`;
-  return url.href;
-}
 
 const sameUrl = (location: string, url: string) => {
   try {
@@ -34,7 +29,8 @@ async function madeAnyway(context: CheckContext, attribute: 'userName' | 'displa
   if (call.status !== 201 || call.id === undefined) {
     return { fail: `${EXPECTED}; ${post}${call.id === undefined ? ' without an id' : ` with id ${call.id}`} instead of 409. Nothing was deleted: look for a second ${noun} ${JSON.stringify(sent)} on the server.` };
   }
-  const url = ownUrlOf(urls.endpoint, call.id);
+  // `{endpoint}/{id}`: the only URL Check deletes a duplicate at.
+  const url = scimUrl(urls.endpoint, [call.id]);
   if (call.location !== undefined && !sameUrl(call.location, url)) {
     return { fail: `${EXPECTED}; ${post} with id ${call.id} but location ${call.location}, which is not that id's URL under base-url. Nothing was deleted: look at the server.` };
   }

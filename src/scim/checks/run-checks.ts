@@ -1,6 +1,7 @@
 import type { SendCall } from '../call';
 import type { ResourceType } from '../schemas';
 import { bodyOf } from '../list-response';
+import { scimUrl } from '../scim-url';
 import { type Check, type CheckContext, type CheckResult, type Supports } from './check';
 import { GROUP_CHECKS } from './group-checks';
 import { USER_CHECKS } from './user-checks';
@@ -23,7 +24,7 @@ export async function runChecks(
   send: SendCall,
   { signal, onResult }: { signal: AbortSignal; onResult(result: CheckResult): void },
 ): Promise<void> {
-  const config = await send({ method: 'GET', url: `${context.urls.baseUrl}/ServiceProviderConfig` }, 'check');
+  const config = await send({ method: 'GET', url: scimUrl(context.urls.baseUrl, ['ServiceProviderConfig']) }, 'check');
   const supports = supportsOf(config.ok ? bodyOf(config) : undefined);
   for (const { id, name, source, needs, applies, run } of CHECKS[context.target.resourceType]) {
     if (signal.aborted) return;

@@ -1,6 +1,7 @@
-import { queryUrl } from '../sequence';
+import { queryUrl } from '../query-url';
 import { bodyOf } from '../list-response';
-import { answered, exchange, listOf, passed, sameIgnoringCase, type Check, type CheckContext, type CheckVerdict } from './check';
+import { sameIgnoringCase } from '../lookup';
+import { answered, exchange, listOf, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 
 interface Lookup {
   /** Why the target must be found, appended to the expectation (`, since userName is caseExact false`). */

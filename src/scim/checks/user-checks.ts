@@ -1,5 +1,7 @@
 import { ERROR_SCHEMA } from '../protocol';
-import { matchingFilter, queryUrl } from '../sequence';
+import { matchingFilter } from '../sequence';
+import { queryUrl } from '../query-url';
+import { scimUrl } from '../scim-url';
 import type { ScimRecord, ScimUser } from '../schemas';
 import { isUser } from '../records';
 import { bodyOf } from '../list-response';
@@ -41,7 +43,7 @@ export const USER_CHECKS: Check[] = [
     name: 'Answer 404 for an unknown id',
     source: 'RFC 7644 §3.12',
     async run(context) {
-      const call = await context.send({ method: 'GET', url: `${context.urls.endpoint}/${crypto.randomUUID()}` });
+      const call = await context.send({ method: 'GET', url: scimUrl(context.urls.endpoint, [crypto.randomUUID()]) });
       const schemas = bodyOf(call)?.schemas;
       if (call.status === 404 && Array.isArray(schemas) && schemas.includes(ERROR_SCHEMA)) return passed;
       return { fail: `Expected 404 with the SCIM Error schema; ${exchange(call)}${call.status === 404 && call.scimType ? ' without that schema' : ''}.` };

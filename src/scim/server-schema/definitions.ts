@@ -34,17 +34,30 @@ export interface SchemaDefinition {
 export interface ResourceSchema {
   core: SchemaDefinition;
   extensions: readonly (SchemaDefinition & { required: boolean })[];
-  /** Each resource type's endpoint by its name (`User` → `/Users`), for `reference` values. */
-  endpoints: Readonly<Record<string, string>>;
+  /** Each resource type's endpoint by its name (`User` → `/Users`), for `reference` values; a Map, so any name is an ordinary key. */
+  endpoints: ReadonlyMap<string, string>;
   /** The SCIM base URL, for `reference` values that name a resource type. */
   baseUrl: string;
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : []);
 
-/** One attribute of a Schema resource, or undefined when it has no name or no known type. */
-function readAttribute(json: unknown): SchemaAttribute | undefined {
+// RFC 7643 §2.3.8: a complex attribute's sub-attributes are not complex. Servers nest one level
+// more now and then; deeper is no schema the filler can follow, and reading it all could overflow the stack.
+const MAX_NESTING = 3;
+
+/** Why a server's schema cannot be used at all; read-schema.ts turns it into the fallback note's reason. */
+export class UnusableSchema extends Error {}
+
+/**
+ * One attribute of a Schema resource, or undefined when it has no name or no known type; `depth`
+ * is 1 for an attribute of the schema, and `top` names that attribute.
+ */
+function readAttribute(json: unknown, depth: number, top?: string): SchemaAttribute | undefined {
   if (!isJsonObject(json) || typeof json.name !== 'string' || !json.name) return undefined;
+  if (depth > MAX_NESTING) {
+    throw new UnusableSchema(`/Schemas nests the attribute ${JSON.stringify(top)} more than ${MAX_NESTING} levels deep: RFC 7643 §2.3.8 allows sub-attributes one level below an attribute`);
+  }
   const type = ATTRIBUTE_TYPES.find((known) => known === json.type);
   if (!type) return undefined;
   return {
@@ -56,18 +69,18 @@ function readAttribute(json: unknown): SchemaAttribute | undefined {
     mutability: typeof json.mutability === 'string' ? json.mutability : 'readWrite',
     uniqueness: typeof json.uniqueness === 'string' ? json.uniqueness : 'none',
     referenceTypes: strings(json.referenceTypes),
-    subAttributes: readAttributes(json.subAttributes),
+    subAttributes: readAttributes(json.subAttributes, depth + 1, top ?? json.name),
   };
 }
 
-function readAttributes(json: unknown): SchemaAttribute[] {
-  return Array.isArray(json) ? json.map(readAttribute).filter((attribute) => attribute !== undefined) : [];
+function readAttributes(json: unknown, depth: number, top?: string): SchemaAttribute[] {
+  return Array.isArray(json) ? json.map((attribute) => readAttribute(attribute, depth, top)).filter((attribute) => attribute !== undefined) : [];
 }
 
-/** A Schema resource (RFC 7643 §7), or undefined without an `id`. */
+/** A Schema resource (RFC 7643 §7), or undefined without an `id`; throws UnusableSchema when it nests too deep. */
 export function readSchemaDefinition(json: unknown): SchemaDefinition | undefined {
   if (!isJsonObject(json) || typeof json.id !== 'string') return undefined;
-  return { id: json.id, attributes: readAttributes(json.attributes) };
+  return { id: json.id, attributes: readAttributes(json.attributes, 1) };
 }
 
 /** A ResourceType resource (RFC 7643 §6), or undefined without its name, endpoint and schema. */

@@ -89,7 +89,7 @@ export function recordFitter(schema: ResourceSchema, faker: SimpleFaker): (recor
     };
 
     const newValue = (attribute: SchemaAttribute, path: string): unknown => {
-      const one = () => (attribute.type === 'complex' ? fitObject(attribute.subAttributes, {}, 'all', path) : newSimpleValue(attribute, path));
+      const one = () => (attribute.type === 'complex' ? Object.fromEntries(fitObject(attribute.subAttributes, {}, 'all', path)) : newSimpleValue(attribute, path));
       return attribute.multiValued ? [one()] : one();
     };
 
@@ -97,7 +97,7 @@ export function recordFitter(schema: ResourceSchema, faker: SimpleFaker): (recor
       if (attribute.type !== 'complex') return fits(attribute, value) ? value : undefined;
       if (!isJsonObject(value)) return undefined;
       const fitted = fitObject(attribute.subAttributes, value, 'required', path);
-      return Object.keys(fitted).length > 0 ? fitted : undefined;
+      return fitted.size > 0 ? Object.fromEntries(fitted) : undefined;
     };
 
     /** The profile's value fitted to `attribute`, or undefined when none of it fits. */
@@ -108,32 +108,37 @@ export function recordFitter(schema: ResourceSchema, faker: SimpleFaker): (recor
       return values.length > 0 ? values : undefined;
     };
 
-    /** `given`'s attributes that `attributes` declare, fitted; then the missing ones filled: `required` or `all`. */
-    function fitObject(attributes: readonly SchemaAttribute[], given: JsonObject, fill: 'required' | 'all', path: string): JsonObject {
-      const fitted: JsonObject = {};
+    /**
+     * `given`'s attributes that `attributes` declare, fitted; then the missing ones filled: `required`
+     * or `all`. A Map, so a name such as `__proto__` or `constructor` is an ordinary key; Object.fromEntries
+     * then makes each an own property.
+     */
+    function fitObject(attributes: readonly SchemaAttribute[], given: JsonObject, fill: 'required' | 'all', path: string): Map<string, unknown> {
+      const fitted = new Map<string, unknown>();
       for (const attribute of attributes) {
         if (attribute.mutability === 'readOnly' || (path === schema.core.id && SERVER_ASSIGNED.has(attribute.name))) continue;
         const attributePath = `${path}:${attribute.name}`;
         const value = valueOf(given, attribute.name);
         const kept = value === undefined || value === null ? undefined : fitValue(attribute, value, attributePath);
-        if (kept !== undefined) fitted[attribute.name] = kept;
-        else if (attribute.required || fill === 'all') fitted[attribute.name] = newValue(attribute, attributePath);
+        if (kept !== undefined) fitted.set(attribute.name, kept);
+        else if (attribute.required || fill === 'all') fitted.set(attribute.name, newValue(attribute, attributePath));
       }
       return fitted;
     }
 
-    const fitted: JsonObject = { schemas: [schema.core.id], ...fitObject(schema.core.attributes, given, 'required', schema.core.id) };
+    const schemas = [schema.core.id];
+    const fitted = new Map<string, unknown>([['schemas', schemas], ...fitObject(schema.core.attributes, given, 'required', schema.core.id)]);
     // externalId is common to every resource (RFC 7643 §3.1), so servers often leave it out of /Schemas.
     const declaresExternalId = schema.core.attributes.some(({ name }) => name.toLowerCase() === 'externalid');
-    if (!declaresExternalId && typeof given.externalId === 'string') fitted.externalId = given.externalId;
+    if (!declaresExternalId && typeof given.externalId === 'string') fitted.set('externalId', given.externalId);
     for (const extension of schema.extensions) {
       const value = valueOf(given, extension.id);
       if (!extension.required && !isJsonObject(value)) continue;
       const attributes = fitObject(extension.attributes, isJsonObject(value) ? value : {}, extension.required ? 'all' : 'required', extension.id);
-      if (!extension.required && Object.keys(attributes).length === 0) continue;
-      fitted[extension.id] = attributes;
-      (fitted.schemas as string[]).push(extension.id);
+      if (!extension.required && attributes.size === 0) continue;
+      fitted.set(extension.id, Object.fromEntries(attributes));
+      schemas.push(extension.id);
     }
-    return fitted as unknown as ScimRecord;
+    return Object.fromEntries(fitted) as unknown as ScimRecord;
   };
 }

@@ -37,7 +37,7 @@ describe('readServerSchemas', () => {
     expect(sent.sort()).toEqual(['/ResourceTypes', '/Schemas']);
     if (!reading.ok) throw new Error(reading.reason);
     const users = resourceSchemaOf(reading.value, 'Users', BASE_URL);
-    expect(users).toMatchObject({ ok: true, value: { core: { id: USER_SCHEMA }, extensions: [{ id: ACME_USER.id, required: true }], endpoints: { User: '/Users', Group: '/Groups' } } });
+    expect(users).toMatchObject({ ok: true, value: { core: { id: USER_SCHEMA }, extensions: [{ id: ACME_USER.id, required: true }], endpoints: new Map([['User', '/Users'], ['Group', '/Groups']]) } });
   });
 
   it('takes a bare JSON array as well as a ListResponse', async () => {

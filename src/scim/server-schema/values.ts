@@ -5,6 +5,7 @@ import { companyName, firstName, lastName, sexType } from '../profiles/names';
 import { makePerson } from '../profiles/person';
 import { fillPattern, pickPlace, streetAddress } from '../profiles/places';
 import type { ResourceSchema, SchemaAttribute } from './definitions';
+import { scimUrl } from '../scim-url';
 
 // Fixed bounds, so that a seed gives the same dates on every day it runs.
 const EARLIEST = '2015-01-01T00:00:00Z';
@@ -48,8 +49,8 @@ export function stringFor(name: string, faker: SimpleFaker): string {
 function referenceFor({ referenceTypes }: SchemaAttribute, faker: SimpleFaker, schema: ResourceSchema): string {
   const resourceType = referenceTypes.find((type) => type !== 'external' && type !== 'uri');
   if (!resourceType) return `https://example.com/${word(faker)}`;
-  const endpoint = schema.endpoints[resourceType] ?? `/${resourceType}s`;
-  return `${schema.baseUrl}${endpoint}/${faker.string.uuid()}`;
+  const endpoint = schema.endpoints.get(resourceType) ?? `/${resourceType}s`;
+  return scimUrl(schema.baseUrl, [...endpoint.split('/').filter(Boolean), faker.string.uuid()]);
 }
 
 /** A new single value of a simple (not complex) attribute's type, one of its canonical values when it has some. */

@@ -1,0 +1,28 @@
+import { SimpleFaker } from '@faker-js/faker';
+import type { CheckContext, CheckTarget } from '../scim/checks/check';
+import { OwnedResources } from '../scim/owned';
+import { PROFILE_MODULES } from '../scim/profiles';
+import type { ProfileName } from '../scim/schemas';
+
+/**
+ * What runChecks needs besides `send`, as BatchChecks gives it: the target, the base URLs, the
+ * profile's dialect, a faker, the ids the batch's calls named, and the guard (`owned`) that Check's
+ * writes go through (`owned.guard(send)`).
+ */
+export function checkContext(
+  target: CheckTarget,
+  urls: CheckContext['urls'],
+  { profile = 'basic', namedIds = [target.id] }: { profile?: ProfileName; namedIds?: string[] } = {},
+): { context: Omit<CheckContext, 'send'>; owned: OwnedResources } {
+  const owned = new OwnedResources([target.url]);
+  const context = {
+    target,
+    urls,
+    profile,
+    dialect: PROFILE_MODULES[profile].dialect,
+    faker: new SimpleFaker(),
+    namedIds: () => new Set(namedIds),
+    adopt: (url: string) => owned.adopt(url),
+  };
+  return { context, owned };
+}
