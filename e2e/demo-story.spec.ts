@@ -144,9 +144,8 @@ test('the demo story: key, Users and Groups, rate limit, Pro hand-off, forgotten
     await page.goBack();
     await expect(page).toHaveURL(server.url);
     const groups = await press(page, 'Groups');
-    await expect(groups.locator('[part="notice"]')).toHaveText(
-      'Warning: You are not authenticated. Please get a valid API key here.',
-    );
+    await expect(groups.locator('[part="notice"] p').first()).toHaveText('Warning: You are not authenticated. Please get a valid API key here.');
+    await expect(groups.locator('[part="notice"] p').nth(1)).toHaveText('No API key is stored in this browser.');
     await expect(groups.locator('[part="notice"]').getByRole('link', { name: 'here' })).toHaveAttribute(
       'href',
       new URL('/apikey/', server.url).href,

@@ -14,7 +14,11 @@ test('a key stored in another tab replaces the 401 warning', async ({ page, cont
   const element = page.locator('scim-generator');
   await generateButton(element).click();
   const notice = element.locator('[part="notice"]');
-  await expect(notice).toHaveText('Warning: You are not authenticated. Please get a valid API key here.');
+  await expect(notice.locator('p')).toHaveText([
+    'Warning: You are not authenticated. Please get a valid API key here.',
+    'No API key is stored in this browser.',
+    'Send Authorization: Bearer <key>; create a key with POST /api/keys',
+  ]);
 
   const keyPage = await context.newPage();
   await keyPage.goto(`${site.url}esm.html`);

@@ -25,6 +25,11 @@ function noticeText({ shadow }: MountedGenerator): string | undefined {
   return shadow.querySelector('[part="notice"]')?.textContent ?? undefined;
 }
 
+/** The notice's paragraphs, each as its text. */
+function noticeParagraphs({ shadow }: MountedGenerator): string[] {
+  return [...shadow.querySelectorAll('[part="notice"] p')].map((paragraph) => paragraph.textContent ?? '');
+}
+
 describe('pressing Generate', () => {
   it('sends ten POSTs of SCIM JSON to {base-url}/Users in the same task', () => {
     press(mountGenerator());
@@ -203,13 +208,25 @@ describe('result lines', () => {
 });
 
 describe('the first-result rule', () => {
+  it('says when the server rejected the key the press sent, with the reason it gave', async () => {
+    localStorage.setItem('apikey', 'a-key-the-server-does-not-know');
+    const generator = mountGenerator();
+    press(generator);
+    await answer(page.server.calls[0], 401, { body: { schemas: [ERROR_SCHEMA], status: '401', detail: 'Unknown API key; create one with POST /api/keys' } });
+    expect(noticeParagraphs(generator)).toEqual([
+      'Warning: You are not authenticated. Please get a valid API key here.',
+      'The server rejected the stored key.',
+      'Unknown API key; create one with POST /api/keys',
+    ]);
+  });
+
   it('shows only the not-authenticated warning when the first result is 401', async () => {
     const generator = mountGenerator();
     press(generator);
     await answer(page.server.calls[3], 401);
     for (const call of page.server.calls) if (call !== page.server.calls[3]) await answer(call, 201);
 
-    expect(noticeText(generator)).toBe('Warning: You are not authenticated. Please get a valid API key here.');
+    expect(noticeParagraphs(generator)).toEqual(['Warning: You are not authenticated. Please get a valid API key here.', 'No API key is stored in this browser.']);
     expect(generator.ui.getByRole('link', { name: 'here' }).getAttribute('href')).toBe(API_KEY_URL);
     expect(generator.ui.getAllByRole('link')).toHaveLength(1);
     expect(shownLines(generator)).toEqual([]);

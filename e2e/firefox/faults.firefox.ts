@@ -78,10 +78,11 @@ it('no stored key: the sandbox answers 401 and the element shows the warning wit
   await page.waitForFunction((host) => Boolean(host.shadowRoot?.querySelector('[part="notice"]')), {}, element);
   const notice = await element.evaluate((host) => {
     const box = host.shadowRoot?.querySelector('[part="notice"]');
-    return { text: box?.textContent, link: box?.querySelector('a')?.href, lines: host.shadowRoot?.querySelectorAll('[part~="result"]').length };
+    const paragraphs = [...(box?.querySelectorAll('p') ?? [])].map((paragraph) => paragraph.textContent);
+    return { text: paragraphs.slice(0, 2), link: box?.querySelector('a')?.href, lines: host.shadowRoot?.querySelectorAll('[part~="result"]').length };
   });
   expect(notice).toEqual({
-    text: 'Warning: You are not authenticated. Please get a valid API key here.',
+    text: ['Warning: You are not authenticated. Please get a valid API key here.', 'No API key is stored in this browser.'],
     link: new URL('/apikey/', site.url).href,
     lines: 0,
   });

@@ -45,11 +45,16 @@ function RetryLine({ time, delay, capped }: RetryTime) {
 export function Notice({ kind, first, keyChanged, config, onPlanLinkClick }: NoticeProps) {
   if (keyChanged) return <KeyChangedNotice />;
   if (kind === 'unauthenticated') {
+    // The press sent a key exactly when its first call carried an Authorization header.
+    const sentKey = Object.keys(first.request.headers).some((name) => name.toLowerCase() === 'authorization');
     return (
-      <p part={parts('notice')} className="notice">
-        Warning: You are not authenticated. Please get a valid API key{' '}
-        <SafeLink href={config.apiKeyUrl}>here</SafeLink>.
-      </p>
+      <div part={parts('notice')} className="notice">
+        <p>
+          Warning: You are not authenticated. Please get a valid API key <SafeLink href={config.apiKeyUrl}>here</SafeLink>.
+        </p>
+        <p className="notice-case">{sentKey ? 'The server rejected the stored key.' : 'No API key is stored in this browser.'}</p>
+        {first.detail && <p className="server-text">{first.detail}</p>}
+      </div>
     );
   }
   const retry = retryTimeOf(first);
