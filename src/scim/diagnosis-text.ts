@@ -23,22 +23,22 @@ export function diagnosisText(diagnosis: Diagnosis, { pageOrigin, baseUrl }: { p
     case 'unreachable':
       return {
         statusText: 'Unreachable',
-        detail: `Nothing answered at ${server}, not even a GET without CORS: the server is down or refused the connection, or its name (DNS) or certificate (TLS) failed. Check base-url and the server.`,
+        detail: `Nothing answered at ${server}, even without CORS: the server is down or refused the connection, or DNS or TLS failed.`,
       };
     case 'cors-origin':
       return {
         statusText: 'Blocked by CORS',
-        detail: `${server} answers, but not to this page: its responses must carry Access-Control-Allow-Origin: ${pageOrigin} (or *).`,
+        detail: `${server} answers, but not to this page: it must send Access-Control-Allow-Origin: ${pageOrigin} (or *).`,
       };
     case 'cors-preflight':
       return {
         statusText: 'Blocked by CORS',
-        detail: `${server} answers simple GETs, but its preflight (OPTIONS) refused this call: it must answer with Access-Control-Allow-Methods: ${ALLOW_METHODS} and Access-Control-Allow-Headers: ${ALLOW_HEADERS}.`,
+        detail: `${server} answers simple GETs, but the preflight (OPTIONS) refused this call: it must send Access-Control-Allow-Methods: ${ALLOW_METHODS} and Access-Control-Allow-Headers: ${ALLOW_HEADERS}.`,
       };
     case 'private-network':
       return {
         statusText: 'Blocked: private network',
-        detail: `This page is public and ${server} is on a private network: Chromium calls it only after a preflight answered with Access-Control-Allow-Private-Network: true.`,
+        detail: `${server} is private and this page public: Chromium calls it only if its preflight answers Access-Control-Allow-Private-Network: true.`,
       };
   }
 }

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { answering, callerWith, requestOf } from '../test-support/fetch-stub';
 import { answered, diagnose, isLocalHost, isMixedContent, mayBePrivateNetworkBlock, probeRequests, type WallFacts } from './diagnosis';
@@ -100,10 +101,14 @@ describe('what a diagnosis says', () => {
     expect(diagnosisText('cors-origin', where).detail).toContain('Access-Control-Allow-Origin: https://docs.example.com');
   });
 
-  it('names the methods and headers a preflight must allow', () => {
+  it("names the methods and headers a preflight must allow, as the README's CORS section lists them", () => {
     const { detail } = diagnosisText('cors-preflight', where);
-    expect(detail).toContain(`Access-Control-Allow-Methods: ${ALLOW_METHODS}`);
-    expect(detail).toContain(`Access-Control-Allow-Headers: ${ALLOW_HEADERS}`);
+    const readme = readFileSync('README.md', 'utf8');
+    const corsSection = readme.slice(readme.indexOf('### CORS'), readme.indexOf('### Try it against the sandbox'));
+    for (const header of [`Access-Control-Allow-Methods: ${ALLOW_METHODS}`, `Access-Control-Allow-Headers: ${ALLOW_HEADERS}`]) {
+      expect(detail).toContain(header);
+      expect(corsSection).toContain(header);
+    }
   });
 
   it.each([
