@@ -9,10 +9,14 @@ export interface PageFacts {
   chromium: boolean;
 }
 
-/** The page the element runs on; Chromium is told by its user-agent brands (an API only Chromium has). */
+/**
+ * The page the element runs on (none outside a browser: `about:blank`, which is no wall); Chromium
+ * is told by its user-agent brands, an API only Chromium has.
+ */
 export function pageFacts(): PageFacts {
-  const brands = (navigator as { userAgentData?: { brands?: { brand: string }[] } }).userAgentData?.brands ?? [];
-  return { href: location.href, chromium: brands.some(({ brand }) => brand === 'Chromium') };
+  const { navigator, location } = globalThis as { navigator?: { userAgentData?: { brands?: { brand: string }[] } }; location?: Location };
+  const brands = navigator?.userAgentData?.brands ?? [];
+  return { href: location?.href ?? 'about:blank', chromium: brands.some(({ brand }) => brand === 'Chromium') };
 }
 
 /** Fetch for an https page calling an http base URL: sends nothing, as the browser itself would refuse the call. */
