@@ -94,8 +94,8 @@ export function LineDetails({ calls, subject, note }: { calls: readonly ScimCall
       <div id={panelId} part={parts('details')} className="details" hidden={!open}>
         {open && (
           <>
-            <style>{styles}</style>
             {note && <p className="call-title">Why: {note}</p>}
+            <style>{styles}</style>
             {calls.map((call, index) => (
               <CallDetails key={index} call={call} />
             ))}
