@@ -1,19 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from '@playwright/test';
 import { har as validHar } from 'har-validator';
 import { API_KEY_STORAGE_NAME } from '../src/constants';
 import { pressAction } from './support/actions';
 import { expect, test } from './support/fault-page';
 import type { RecordedRequest } from './support/fault-server';
+import { downloadHar } from './support/har-download';
 
 // The call log in Chromium against a server that records what it receives: the HAR, Details and
 // the events hold every call the server got, one for one, and never the key.
 
 const KEY = 'k-call-log-secret-0042';
-
-interface SavedHar {
-  log: { entries: { request: { method: string; url: string }; response: { status: number; content: { text?: string } }; comment: string }[] };
-}
 
 /** `METHOD /path?query`, as a server receives a request. */
 const asReceived = ({ method, url }: { method: string; url: string }) => {
@@ -23,12 +18,6 @@ const asReceived = ({ method, url }: { method: string; url: string }) => {
 
 /** What the server received, preflights left out: the page's calls, in arrival order. */
 const received = (requests: RecordedRequest[]) => requests.filter(({ method }) => method !== 'OPTIONS').map(asReceived);
-
-async function downloadHar(page: Page, element: Locator): Promise<{ har: SavedHar; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), element.getByRole('button', { name: 'Download HAR' }).click()]);
-  const text = await readFile(await download.path(), 'utf8');
-  return { har: JSON.parse(text) as SavedHar, text };
-}
 
 test.beforeEach(async ({ host }) => {
   await host.page.evaluate(([name, key]) => localStorage.setItem(name, key), [API_KEY_STORAGE_NAME, KEY] as const);

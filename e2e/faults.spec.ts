@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Host, type HostWindow, type Line } from './support/fault-page';
 import { MARKUP, SCIM_400_DETAIL, SCIM_409_DETAIL, type Fault } from './support/fault-server';
 
@@ -12,35 +10,14 @@ async function pressForTenLines(host: Host): Promise<Line[]> {
   return host.readLines();
 }
 
-function expectNetworkErrors(lines: Line[]): void {
-  for (const line of lines) {
-    expect(line).toMatchObject({ part: 'result error', status: '0', statusText: 'Network error', name: null });
-  }
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-test('a connection reset gives ten Network error lines', async ({ host, faults }) => {
+// A refused connection, a server without CORS and the other walls: e2e/walls.spec.ts.
+test('a server that resets every connection gives ten Unreachable lines, found by two probes it reset too', async ({ host, faults }) => {
   await host.mount({ 'base-url': faults.baseUrl('reset') });
-  expectNetworkErrors(await pressForTenLines(host));
+  for (const line of await pressForTenLines(host)) {
+    expect(line).toMatchObject({ part: 'result error', status: '0', statusText: 'Unreachable', name: null });
+  }
   expect(faults.posts().every((post) => post.ending === 'reset-by-server')).toBe(true);
-});
-
-test('a refused connection gives ten Network error lines', async ({ host }) => {
-  await host.mount({ 'base-url': `http://127.0.0.1:${await closedPort()}/scim/v2` });
-  expectNetworkErrors(await pressForTenLines(host));
-});
-
-test('a response without CORS headers gives ten Network error lines', async ({ host, faults }) => {
-  await host.mount({ 'base-url': faults.baseUrl('no-cors') });
-  expectNetworkErrors(await pressForTenLines(host));
+  expect(faults.requests.filter(({ method }) => method === 'GET').map(({ ending }) => ending)).toEqual(['reset-by-server', 'reset-by-server']);
 });
 
 test('a server that never answers: each call is aborted at the timeout and says so', async ({ host, faults }) => {

@@ -6,6 +6,7 @@ import { KeyRing } from './keys';
 import { keysRouter } from './keys-route';
 import { KEYS_PATH, SCIM_PATH } from './paths';
 import { scimRouter } from './scim-router';
+import { allowPrivateNetwork } from './private-network';
 import { openSqliteStore } from './sqlite-store';
 
 export type { SandboxOptions } from './config';
@@ -33,6 +34,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Only on our paths, so a host app that mounts the sandbox keeps its own CORS policy.
   app.use(
     [KEYS_PATH, SCIM_PATH],
+    allowPrivateNetwork,
     cors({
       origin: '*',
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

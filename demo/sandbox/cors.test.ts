@@ -37,6 +37,19 @@ describe('CORS', () => {
     expect(response.headers.has('Access-Control-Allow-Credentials')).toBe(false);
   });
 
+  it('answers a Private Network Access preflight, so a public https page may call a sandbox on localhost', async () => {
+    const asked = await fetch(`${sandbox.origin}/scim/v2/Users`, {
+      method: 'OPTIONS',
+      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Private-Network': 'true' },
+    });
+    expect(asked.status).toBe(204);
+    expect(asked.headers.get('Access-Control-Allow-Private-Network')).toBe('true');
+    expect(asked.headers.get('Access-Control-Allow-Origin')).toBe('*');
+
+    const notAsked = await preflight(`${sandbox.origin}/scim/v2/Users`);
+    expect(notAsked.headers.has('Access-Control-Allow-Private-Network')).toBe(false);
+  });
+
   it('lets a page on another origin read a 401 and Retry-After', async () => {
     const response = await sandbox.scim('/Users', { headers: { Origin: ORIGIN } });
 

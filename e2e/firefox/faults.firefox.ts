@@ -58,10 +58,14 @@ it('a server answering 201, 409, HTML 500, 400 and resets in turn gives ten line
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
 });
 
-it('a response without CORS headers gives ten Network error lines', async () => {
-  const { element } = await pressOnce({ 'base-url': faults.baseUrl('no-cors') }, [CORS_BLOCKED]);
+it('a server without CORS headers: ten lines name the wall and the header the page origin needs, found by two probes', async () => {
+  faults.reset();
+  const { page, element, batch } = await pressOnce({ 'base-url': faults.baseUrl('no-cors') }, [CORS_BLOCKED]);
   const lines = await waitForLines(element);
-  expect(lines.every(({ part, text }) => part === 'result error' && text.startsWith('0 Network error'))).toBe(true);
+  const origin = new URL(page.url()).origin;
+  expect(lines.every(({ part, text }) => part === 'result error' && text.startsWith('0 Blocked by CORS — ') && text.includes(`Access-Control-Allow-Origin: ${origin}`))).toBe(true);
+  expect(batch.results.map(({ diagnosis }) => diagnosis)).toEqual(Array(10).fill('cors-origin'));
+  expect(faults.requests.filter(({ method }) => method === 'GET').map(({ headers }) => headers.authorization)).toEqual([undefined, undefined]);
 });
 
 it('a server that never answers: each call is aborted at the timeout and says so', async () => {

@@ -2,7 +2,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/event-names';
 import type { BatchResult } from '../../src/index';
 import { startFaultServer, type FaultServer } from './fault-server';
-import { bundleSite, listen, type RunningServer } from './http';
+import { bundleSite, listen, listenSecure, type RunningServer } from './http';
 
 const BUNDLES = {
   es: '<script type="module" src="/dist/scim-generator.js"></script>',
@@ -86,16 +86,17 @@ interface Servers {
   faults: FaultServer;
 }
 
-export const test = base.extend<{ bundle: Bundle; faults: FaultServer; host: Host }, { servers: Servers }>({
+export const test = base.extend<{ bundle: Bundle; faults: FaultServer; host: Host }, { servers: Servers; secureSite: boolean }>({
   bundle: ['es', { option: true }],
+  /** Serves the host page over https (self-signed: launch the browser with --ignore-certificate-errors). */
+  secureSite: [false, { option: true, scope: 'worker' }],
   servers: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
+    async ({ secureSite }, use) => {
       const app = bundleSite();
       app.get(HOST_PATH, (req, res) => {
         res.type('html').send(hostPage(req.query.bundle === 'iife' ? 'iife' : 'es'));
       });
-      const site = await listen(app);
+      const site = await (secureSite ? listenSecure : listen)(app);
       const faults = await startFaultServer();
       await use({ site, faults });
       await Promise.all([site.close(), faults.close()]);

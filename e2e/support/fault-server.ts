@@ -11,7 +11,7 @@ import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../../src
  */
 export const FAULTS = [
   'ok', // 201 Created with the record and an id
-  'reset', // destroys the connection: no HTTP response at all
+  'reset', // destroys the connection of every request but a preflight: no HTTP response at all
   'hang', // never answers
   'unfinished-body', // 201 and the start of a body, never finished
   'hold', // held until release(), then 201
@@ -25,7 +25,9 @@ export const FAULTS = [
   'redirect-307', // 307 to the `ok` endpoint on another origin: a followed POST would create the record there
   'redirect-302', // 302 to the `ok` endpoint on another origin: a followed POST would become a GET
   'empty-reason', // 201 with an empty reason phrase: `HTTP/1.1 201 `
-  'no-cors', // 201, but neither the preflight nor the response carries CORS headers
+  'no-cors', // 201, but no answer (the preflight, the POST, a GET of the base URL) carries CORS headers
+  'options-404', // CORS headers on every answer, but the preflight answers 404
+  'no-authorization', // the preflight allows Content-Type but not Authorization
   'script-text', // 400 whose reason phrase, scimType and detail are markup
   'echo-key', // 400 whose reason phrase and detail repeat the Authorization header
   'echo-key-upper', // 400 whose detail repeats the Authorization header in capitals
@@ -114,7 +116,7 @@ export const SHELL_MEMBER_ID = `$(touch pwned-member)\`touch pwned-member-2\`"\\
 
 export const LISTED_USER = { id: 'listed-user-1', userName: 'listed@example.com', displayName: 'Listed User' };
 
-const CORS_HEADERS = {
+const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'POST, PATCH, DELETE',
   'Access-Control-Expose-Headers': 'Retry-After, Location',
@@ -177,6 +179,8 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'ok':
     case 'hold':
     case 'no-cors':
+    case 'options-404':
+    case 'no-authorization':
     case 'lookup-404':
     case 'lookup-mixed':
     case 'lookup-ignores-filter':
@@ -343,8 +347,9 @@ export async function startFaultServer(): Promise<FaultServer> {
       if (request.ending === 'open') request.ending = 'closed-by-client';
     });
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
+      res.writeHead(fault === 'options-404' ? 404 : 204, {
         ...(fault === 'no-cors' ? {} : CORS_HEADERS),
+        ...(fault === 'no-authorization' ? { 'Access-Control-Allow-Headers': 'Content-Type' } : {}),
         ...(fault === 'mix' ? { Connection: 'close' } : {}),
       });
       res.end();
@@ -367,6 +372,16 @@ export async function startFaultServer(): Promise<FaultServer> {
         return;
       }
       send(res, request, listAnswer(listedUsersFor(fault)), true);
+      return;
+    }
+    if (fault === 'reset') {
+      request.ending = 'reset-by-server';
+      res.socket?.destroy();
+      return;
+    }
+    if (fault === 'no-cors' && req.method === 'GET') {
+      // As a SCIM server answers a GET of its base URL, without CORS.
+      send(res, request, { status: 404, contentType: SCIM_CONTENT_TYPE, body: scimError(404, undefined, 'Not found') }, false);
       return;
     }
     if (req.method !== 'POST' || !fault) {

@@ -1,5 +1,6 @@
 import type { ScimCall } from '../scim/call';
 import type { ScimResult } from '../scim/client';
+import type { Diagnosis } from '../scim/diagnosis';
 import type { ScimRecord } from '../scim/schemas';
 
 /** `detail` of the result event: one finished item, with the outcome of the call that decided it. */
@@ -16,6 +17,11 @@ export interface ItemResult extends ScimResult {
    * For a create answered 200: that the server returned a resource it already had (not a failure).
    */
   verdict?: string;
+  /**
+   * Why no answer came, when the item's call got none for a reason the element could find (then
+   * `statusText` and `detail` say it): see the README's "When things fail".
+   */
+  diagnosis?: Diagnosis;
   /** Every call the item made, in the order sent. */
   calls: readonly ScimCall[];
 }

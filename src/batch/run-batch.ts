@@ -3,6 +3,7 @@ import { readApiKey } from '../api-key';
 import type { GeneratorConfig } from '../config';
 import { COMPLETE_EVENT, RESULT_EVENT } from '../event-names';
 import { callsOf, type ScimCall } from '../scim/call';
+import { needsDiagnosis } from '../scim/diagnosis';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { createThenAddMembers, type ItemEnd } from '../scim/sequence';
 import { withKeyShown } from '../scim/key-token';
@@ -16,6 +17,7 @@ import { OwnedResources } from '../scim/owned';
 import { BatchChecks } from './checks';
 import { FollowUps } from './follow-ups';
 import { rememberCreatedUser } from './known-users';
+import { diagnoseBatch, explained, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
 import { discoverSchema } from './server-schemas';
@@ -50,7 +52,9 @@ export function runBatch(
   const hooks: BatchHooks = { ...batchHooks, emit: (type, detail) => batchHooks.emit(type, withKeyShown(detail)) };
   const { signal } = hooks;
   const log = new CallLog();
-  const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal };
+  const page = pageFacts();
+  const refused = mixedContent(page, config.baseUrl) ? { fetch: refuseMixedContent } : {};
+  const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal, ...refused };
   const notes: string[] = [];
   const note = (text: string | undefined) => {
     if (text) notes.push(text);
@@ -73,11 +77,11 @@ export function runBatch(
       hooks.update({ running: false, error: messageOf(error), calls: log.calls });
       return;
     }
-    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, log, settings, hooks);
+    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, log, { settings, page }, hooks);
     const added = await addMembers(records, config, log.sender(settings));
     if (signal.aborted) return;
     note(added.note);
-    sendItems(config, added.plan, log, settings, hooks, added.stoppedBy);
+    sendItems(config, added.plan, log, { settings, page }, hooks, added.stoppedBy);
   };
   // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
   run().catch((error: unknown) => {
@@ -98,17 +102,22 @@ function followUpFaker(seed: number | undefined, batchId: string): SimpleFaker {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Runs every item; when a lookup before the batch was refused (401, 429), each item ends with that answer instead. */
+/**
+ * Runs every item; when a lookup before the batch was refused (401, 429), each item ends with that
+ * answer instead. An item that got no answer shows its line at once; its result event waits until
+ * the last item has ended and the batch has found out why (see diagnoseBatch).
+ */
 function sendItems(
   config: GeneratorConfig,
   { records, patches }: MemberPlan,
   log: CallLog,
-  settings: CallSettings,
+  { settings, page }: { settings: CallSettings; page: PageFacts },
   hooks: BatchHooks,
   stoppedBy?: ScimCall,
 ): void {
   const results: ItemResult[] = [];
   const lines: BatchState['lines'][number][] = [];
+  const unexplained: number[] = [];
   const sequence = config.flow === 'create' ? createThenAddMembers : PROFILE_MODULES[config.profile].sequences[config.resourceType];
   records.forEach((record, index) => {
     const ended: Promise<ItemEnd> = stoppedBy
@@ -131,10 +140,18 @@ function sendItems(
       results[index] = result;
       lines.push({ ...line, key: `${hooks.batchId}-${index}` });
       const running = lines.length < records.length;
-      hooks.update({ lines: [...lines], running, calls: log.calls });
-      hooks.emit(RESULT_EVENT, result);
+      if (needsDiagnosis(result)) unexplained.push(index);
+      else hooks.emit(RESULT_EVENT, result);
+      hooks.update({ lines: [...lines], running: running || unexplained.length > 0, calls: log.calls });
       if (running) return;
-      finish(config, results, log, hooks);
+      if (unexplained.length === 0) return finish(config, results, log, hooks);
+      void diagnoseBatch(log.calls, config.baseUrl, page, log.sender({ ...settings, apiKey: null })).then((diagnosis) => {
+        if (hooks.signal.aborted) return;
+        const explain = <T extends Omit<ItemResult, 'calls'>>(entry: T) => explained(entry, diagnosis, page, config.baseUrl);
+        hooks.update({ lines: lines.map(explain), running: false, calls: log.calls });
+        for (const index of unexplained) hooks.emit(RESULT_EVENT, (results[index] = explain(results[index] as ItemResult)));
+        finish(config, results, log, hooks);
+      });
     });
   });
 }

@@ -4,9 +4,10 @@ import type { ScimCallOptions, ScimResult } from './client';
 /**
  * What a call was for: `discover` reads the server's schema (batch-level, `schema="discover"`);
  * `members` is the member lookup (batch-level) and each group's member PATCH; `check` a call of
- * Check (batch-level); an action's kind each call of that action (its read-back GET too).
+ * Check (batch-level); an action's kind each call of that action (its read-back GET too); `probe` a
+ * request without the key that finds out why calls got no answer (batch-level, see scim/diagnosis.ts).
  */
-export type CallPurpose = 'discover' | 'create' | 'lookup' | 'members' | 'check' | ActionKind;
+export type CallPurpose = 'discover' | 'create' | 'lookup' | 'members' | 'check' | 'probe' | ActionKind;
 
 /**
  * One entry of a batch's call log: a call as it was sent (the key masked) and as it was answered
@@ -19,7 +20,7 @@ export interface ScimCall extends ScimResult {
 }
 
 /** What one call sends; the sender adds the key, the timeout and the abort signal. */
-export type CallRequest = Pick<ScimCallOptions, 'method' | 'url' | 'body'>;
+export type CallRequest = Pick<ScimCallOptions, 'method' | 'url' | 'body' | 'mode'>;
 
 /** Sends one call for its item (or for the batch) and logs it; resolves with its log entry. */
 export type SendCall = (request: CallRequest, purpose: CallPurpose) => Promise<ScimCall>;

@@ -60,6 +60,8 @@ export interface ScimCallOptions {
   /** Sent as `Authorization: Bearer <apiKey>`; no Authorization header at all when null. */
   apiKey: string | null;
   timeoutMs: number;
+  /** `no-cors` only for a probe (see scim/diagnosis.ts): its answer stays opaque, and it follows redirects, as Fetch requires. */
+  mode?: 'cors' | 'no-cors';
   /** Aborts the call when the batch it belongs to is abandoned. */
   signal: AbortSignal;
   fetch?: typeof fetch;
@@ -73,6 +75,8 @@ export const TIMED_OUT = 'Timed out';
 export const ABORTED = 'Aborted';
 export const UNUSABLE_KEY = 'Unusable API key';
 export const REDIRECTED = 'Redirected';
+/** A `no-cors` call was answered; what the answer was, the browser does not tell the page. */
+export const OPAQUE_ANSWER = 'Answered';
 
 type Outcome = Pick<ScimResult, 'status' | 'statusText' | 'ok' | 'detail' | 'scimType' | 'id' | 'location' | 'response'>;
 
@@ -82,7 +86,7 @@ type Outcome = Pick<ScimResult, 'status' | 'statusText' | 'ok' | 'detail' | 'sci
  * not followed: the configured server did not carry out a redirected call.
  */
 export async function sendScim(options: ScimCallOptions): Promise<ScimResult> {
-  const { method, url, body, apiKey, timeoutMs, signal, fetch: fetchImpl = globalThis.fetch } = options;
+  const { method, url, body, apiKey, timeoutMs, mode = 'cors', signal, fetch: fetchImpl = globalThis.fetch } = options;
   const redact = redactorFor(apiKey);
   const request = recordedRequest(options, redact);
   const startedAt = new Date().toISOString();
@@ -114,9 +118,14 @@ export async function sendScim(options: ScimCallOptions): Promise<ScimResult> {
       headers: { ...request.headers, ...(apiKey === null ? {} : { Authorization: `Bearer ${apiKey}` }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       credentials: 'omit',
-      redirect: 'manual',
+      mode,
+      // Fetch §4.1 main fetch: a no-cors request whose redirect mode is not "follow" is a network error.
+      redirect: mode === 'no-cors' ? 'follow' : 'manual',
       signal: controller.signal,
     });
+    if (response.type === 'opaque') {
+      return ended({ status: 0, statusText: OPAQUE_ANSWER, ok: false, detail: 'The server answered; a no-cors request may not read the answer' });
+    }
     const opaqueRedirect = response.type === 'opaqueredirect';
     // A server may echo the credential in its reason phrase, as in its error detail.
     const statusText = opaqueRedirect ? REDIRECTED : truncate(redact.text(statusTextFor(response.status, response.statusText)));

@@ -75,9 +75,10 @@ function callTitle({ purpose, request }: ScimCall): string {
 
 /**
  * A line's Details button and the panel it opens: every call of its item (or check), in the order
- * sent. `subject` names what the line is about, so that the buttons of ten lines have ten names.
+ * sent. `subject` names what the line is about, so that the buttons of ten lines have ten names;
+ * `note`, why its calls got no answer, heads the panel.
  */
-export function LineDetails({ calls, subject }: { calls: readonly ScimCall[]; subject: string }) {
+export function LineDetails({ calls, subject, note }: { calls: readonly ScimCall[]; subject: string; note?: string | undefined }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -96,6 +97,7 @@ export function LineDetails({ calls, subject }: { calls: readonly ScimCall[]; su
       <div id={panelId} part={parts('details')} className="details" hidden={!open}>
         {open && (
           <>
+            {note && <p className="call-title">Why: {note}</p>}
             <style>{styles}</style>
             <SnippetChoice />
             {calls.map((call, index) => (

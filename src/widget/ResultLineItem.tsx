@@ -51,7 +51,7 @@ export const ResultLineItem = memo(
           </>
         )}
         {lastAction && <ActionOutcome outcome={lastAction} />}
-        <LineDetails calls={calls} subject={line.name ?? `item ${line.index + 1}`} />
+        <LineDetails calls={calls} subject={line.name ?? `item ${line.index + 1}`} note={line.diagnosis && explanation} />
       </li>
     );
   },

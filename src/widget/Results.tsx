@@ -24,6 +24,8 @@ interface ResultsProps {
  */
 export function Results({ batch, config, controller, callsOf }: ResultsProps) {
   const first = batch.lines[0];
+  // A diagnosed line's Details show the probes that found its cause, after its own calls.
+  const probes = batch.calls.filter((call) => call.purpose === 'probe');
   const notice = noticeFor(first?.status);
   return (
     <>
@@ -41,7 +43,12 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
             {batch.note && <p part={parts('note')}>{batch.note}</p>}
             <ul part={parts('results')}>
               {batch.lines.map((line) => (
-                <ResultLineItem key={line.key} line={line} calls={callsOf(line.index)} outcome={batch.actions?.outcomes[line.index]} />
+                <ResultLineItem
+                  key={line.key}
+                  line={line}
+                  calls={line.diagnosis ? [...callsOf(line.index), ...probes] : callsOf(line.index)}
+                  outcome={batch.actions?.outcomes[line.index]}
+                />
               ))}
             </ul>
           </>

@@ -1,0 +1,96 @@
+import { API_KEY_STORAGE_NAME } from '../../src/constants';
+import { RESULT_EVENT } from '../../src/event-names';
+import type { ItemResult } from '../../src/index';
+import { expect, type Host, type HostWindow } from './fault-page';
+import type { FaultServer } from './fault-server';
+import { downloadHar } from './har-download';
+
+// What e2e/walls.spec.ts and e2e/mixed-content.spec.ts look for: each wall's diagnosis wherever the element shows it.
+
+const KEY = 'k-walls-secret-0037';
+/** A name that is not local, so the browser counts an http URL to it as mixed content on an https page. */
+export const REMOTE_HOST = 'scim.walls.test';
+
+export interface Wall {
+  statusText: string;
+  diagnosis: ItemResult['diagnosis'];
+  /** What the line's detail must name: the cause's fix. */
+  names: (where: { pageOrigin: string; server: string }) => string[];
+  probes: number;
+}
+
+export const WALLS = {
+  'cors-origin': {
+    statusText: 'Blocked by CORS',
+    diagnosis: 'cors-origin',
+    names: ({ pageOrigin }) => [`Access-Control-Allow-Origin: ${pageOrigin}`],
+    probes: 2,
+  },
+  'cors-preflight': {
+    statusText: 'Blocked by CORS',
+    diagnosis: 'cors-preflight',
+    names: () => ['preflight (OPTIONS)', 'Access-Control-Allow-Methods: POST, PATCH, DELETE', 'Access-Control-Allow-Headers: Authorization, Content-Type'],
+    probes: 1,
+  },
+  unreachable: { statusText: 'Unreachable', diagnosis: 'unreachable', names: ({ server }) => [`Nothing answered at ${server}`], probes: 2 },
+  'mixed-content': {
+    statusText: 'Blocked: mixed content',
+    diagnosis: 'mixed-content',
+    names: ({ server }) => [`base-url (${server}) is http`, 'Serve the API over https'],
+    probes: 0,
+  },
+} satisfies Record<string, Wall>;
+
+async function pressWithKey(host: Host, baseUrl: string) {
+  await host.page.evaluate(([name, key]) => localStorage.setItem(name, key), [API_KEY_STORAGE_NAME, KEY] as const);
+  const element = await host.mount({ 'base-url': baseUrl });
+  await host.pressAndSettle();
+  return element;
+}
+
+/** Ten lines, ten Details, ten result events, the complete event and the HAR all tell this wall. */
+export async function expectWall(host: Host, baseUrl: string, wall: Wall): Promise<void> {
+  const element = await pressWithKey(host, baseUrl);
+  const where = { pageOrigin: new URL(host.page.url()).origin, server: new URL(baseUrl).origin };
+  const lines = await host.readLines();
+  expect(lines).toHaveLength(10);
+  for (const line of lines) {
+    expect(line).toMatchObject({ part: 'result error', status: '0', statusText: wall.statusText });
+    for (const named of wall.names(where)) expect(line.detail).toContain(named);
+  }
+
+  const details = element.locator('[part="details"]');
+  for (const button of await element.getByRole('button', { name: /^Details for / }).all()) await button.click();
+  await expect(details).toHaveCount(10);
+  for (const panel of await details.all()) {
+    const why = panel.getByText(/^Why: /);
+    for (const named of wall.names(where)) await expect(why).toContainText(named);
+    await expect(panel.getByText(/^Probe · GET /)).toHaveCount(wall.probes);
+  }
+
+  const events = await host.page.evaluate(() => (window as unknown as HostWindow).__events);
+  const results = events.filter(({ type }) => type === RESULT_EVENT).map(({ detail }) => JSON.parse(detail) as ItemResult);
+  expect(results.map(({ diagnosis }) => diagnosis)).toEqual(Array(10).fill(wall.diagnosis));
+  expect(results.every(({ statusText }) => statusText === wall.statusText)).toBe(true);
+  const batch = await host.lastComplete();
+  expect(batch.results.map(({ diagnosis }) => diagnosis)).toEqual(Array(10).fill(wall.diagnosis));
+  const probes = batch.calls.filter(({ purpose }) => purpose === 'probe');
+  expect(probes).toHaveLength(wall.probes);
+  expect(probes.every(({ request }) => request.method === 'GET' && !('Authorization' in request.headers))).toBe(true);
+
+  const { har, text } = await downloadHar(host.page, element);
+  const harProbes = har.log.entries.filter(({ comment }) => comment === 'probe');
+  expect(harProbes).toHaveLength(wall.probes);
+  expect(harProbes.every(({ request }) => request.headers.every(({ name }) => name.toLowerCase() !== 'authorization'))).toBe(true);
+  expect(text).not.toContain(KEY);
+}
+
+/** What the server got: no probe carries the key, and nothing with the key came after the first probe. */
+export function expectKeyNeverAfterProbes(faults: FaultServer, probes: number): void {
+  const keyed = (index: number) => faults.requests[index]?.headers.authorization !== undefined;
+  const firstProbe = faults.requests.findIndex(({ method, url, headers }) => method === 'GET' && !url.includes('/Users') && !headers.authorization);
+  expect(faults.requests.filter(({ method, url }) => method === 'GET' && !url.includes('/Users'))).toHaveLength(probes);
+  expect(faults.requests.slice(firstProbe).some((_, index) => keyed(firstProbe + index))).toBe(false);
+  expect(JSON.stringify(faults.requests.slice(firstProbe).map(({ headers, url }) => ({ headers, url })))).not.toContain(KEY);
+}
+

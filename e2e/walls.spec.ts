@@ -1,0 +1,28 @@
+import { closedPort } from './support/closed-port';
+import { expect, test } from './support/fault-page';
+import { expectKeyNeverAfterProbes, expectWall, WALLS } from './support/walls';
+
+// Each wall between a docs page and a SCIM API gets its own diagnosis on every line, in Details
+// and in the events, found by at most two probes that never carry the key. The https page calling
+// an http API: e2e/mixed-content.spec.ts (its browser is launched otherwise).
+
+test('no CORS headers at all: every line names the origin and Access-Control-Allow-Origin', async ({ host, faults }) => {
+  await expectWall(host, faults.baseUrl('no-cors'), WALLS['cors-origin']);
+  expectKeyNeverAfterProbes(faults, 2);
+});
+
+test('CORS on simple GETs, but the preflight answers 404: every line names the methods and headers to allow', async ({ host, faults }) => {
+  await expectWall(host, faults.baseUrl('options-404'), WALLS['cors-preflight']);
+  expectKeyNeverAfterProbes(faults, 1);
+  expect(faults.posts()).toHaveLength(0);
+});
+
+test('a preflight that allows Content-Type but not Authorization: every line names the headers to allow', async ({ host, faults }) => {
+  await expectWall(host, faults.baseUrl('no-authorization'), WALLS['cors-preflight']);
+  expectKeyNeverAfterProbes(faults, 1);
+  expect(faults.posts()).toHaveLength(0);
+});
+
+test('a closed port: every line says nothing answered there', async ({ host }) => {
+  await expectWall(host, `http://127.0.0.1:${await closedPort()}/scim/v2`, WALLS.unreachable);
+});
