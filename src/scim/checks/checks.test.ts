@@ -116,6 +116,7 @@ describe('the user checks', () => {
     ['paging', (_method, url) => (url.searchParams.get('count') === '2' ? { status: 200, body: list([{}, {}, {}]) } : undefined), 'with startIndex 1 and 3.'],
     ['paging', (_method, url) => (url.searchParams.has('count') ? { status: 200, body: list([{ id: ID }]) } : undefined), 'Expected startIndex 2 and at most 1 Resources; GET /scim/v2/Users?startIndex=2&count=1 answered 200 OK with startIndex 1 and 1.'],
     ['paging', (_method, url) => (url.searchParams.get('count') === '2' ? { status: 200, body: { Resources: [] } } : undefined), 'got an answer without the ListResponse schema.'],
+    ['paging', (_method, url) => (url.searchParams.has('count') ? { status: 200, body: list([{ id: 'a' }, { id: 'b' }].slice(0, Number(url.searchParams.get('count'))), { startIndex: Number(url.searchParams.get('startIndex')) }) } : undefined), 'Expected the page at startIndex 2 to begin with id b, the second of the page at 1; it began with id a, so startIndex was not honoured.'],
     ['projection', (_method, url) => (url.searchParams.has('attributes') ? { status: 200, body: { ...USER, id: ID } } : undefined), 'answered 200 OK with [schemas, userName, name, emails, active, id].'],
     ['deactivate', ignoringActive('both'), 'Expected to activate the user before deactivating it; PATCH active true answered 200 OK, then GET still shows active false.'],
     ['deactivate', ignoringActive(false), 'Expected the user deactivated; PATCH active false answered 200 OK, then GET still shows active true.'],

@@ -54,7 +54,9 @@ export const USER_CHECKS: Check[] = [
     name: 'Page through users',
     source: 'RFC 7644 §3.4.2.4',
     async run(context) {
-      // The batch made ten users, so two pages of a list that honours count and startIndex differ.
+      // The batch made ten users, so a list that honours count and startIndex pages them: the second
+      // user of the first page is the first of the page that starts at 2 (in the server's order).
+      const pages: unknown[][] = [];
       for (const [startIndex, count] of [[1, 2], [2, 1]] as const) {
         const call = await context.send({ method: 'GET', url: queryUrl(context.urls.endpoint, [['startIndex', String(startIndex)], ['count', String(count)]]) });
         const list = listOf(call);
@@ -63,6 +65,11 @@ export const USER_CHECKS: Check[] = [
         if (shown !== startIndex || list.resources.length > count) {
           return { fail: `Expected startIndex ${startIndex} and at most ${count} Resources; ${exchange(call)} with startIndex ${JSON.stringify(shown)} and ${list.resources.length}.` };
         }
+        pages.push(list.resources.map((resource) => resource.id));
+      }
+      const [[, second], [first]] = pages as [unknown[], unknown[]];
+      if (second !== undefined && first !== second) {
+        return { fail: `Expected the page at startIndex 2 to begin with id ${String(second)}, the second of the page at 1; it began with id ${String(first)}, so startIndex was not honoured.` };
       }
       return passed;
     },
