@@ -11,13 +11,14 @@ import { PROFILE_MODULES } from '../../src/scim/profiles/index.ts';
 import { isUser, recordName } from '../../src/scim/records.ts';
 import { PROFILES, type ProfileName, type ResourceType, type ScimRecord } from '../../src/scim/schemas.ts';
 import { writeReport } from './report.ts';
+import { checkProfile, type CheckRun } from './checks.ts';
 import { startBetterAuth, type BetterAuthScim } from './server.ts';
 
 /** The three actions of issue 34, on what each applies to. */
 export const BENCH_ACTIONS = ['update', 'remove-members', 'rename'] as const satisfies readonly ActionKind[];
 export type BenchAction = (typeof BENCH_ACTIONS)[number];
 
-const SEED = 34;
+export const SEED = 34;
 const TIMEOUT_MS = 30_000;
 
 /** How one batch's creates went (the element's sequence for the profile, item by item). */
@@ -65,7 +66,7 @@ export interface ProfileRun {
 }
 
 /** The element's client (src/scim/client.ts) behind the call log's SendCall: every call is kept with its purpose. */
-function makeSender(token: string, log: ScimCall[], item?: number): SendCall {
+export function makeSender(token: string, log: ScimCall[], item?: number): SendCall {
   return async (request: CallRequest, purpose: CallPurpose) => {
     const result = await sendScim({ ...request, apiKey: token, timeoutMs: TIMEOUT_MS, signal: new AbortController().signal });
     const call: ScimCall = { ...result, purpose, ...(item === undefined ? {} : { item }) };
@@ -74,7 +75,7 @@ function makeSender(token: string, log: ScimCall[], item?: number): SendCall {
   };
 }
 
-interface ItemResult {
+export interface ItemResult {
   index: number;
   status: number;
   id?: string;
@@ -84,7 +85,7 @@ interface ItemResult {
 }
 
 /** Runs one batch as the element does: each record through the profile's sequence for its type. */
-async function runBatch(
+export async function runBatch(
   profile: ProfileName,
   resourceType: ResourceType,
   records: readonly ScimRecord[],
@@ -103,7 +104,7 @@ async function runBatch(
   return results;
 }
 
-function batchOutcome(resourceType: ResourceType, results: readonly ItemResult[], endpoint: string): BatchOutcome {
+export function batchOutcome(resourceType: ResourceType, results: readonly ItemResult[], endpoint: string): BatchOutcome {
   const statuses: Record<string, number> = {};
   results.forEach(({ status }) => (statuses[status] = (statuses[status] ?? 0) + 1));
   const created = createdResources(endpoint, results);
@@ -131,7 +132,7 @@ function targetsOf(endpoint: string, results: readonly ItemResult[]): ActionTarg
 }
 
 /** Every leaf of a JSON value by its dotted path (array items by index), `meta` left out: the server keeps it. */
-function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
+export function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
   if (Array.isArray(value)) value.forEach((item, index) => leaves(item, `${path}.${index}`, into));
   else if (isJsonObject(value)) Object.entries(value).forEach(([key, item]) => key !== 'meta' && leaves(item, path ? `${path}.${key}` : key, into));
   else into.set(path, JSON.stringify(value));
@@ -225,7 +226,7 @@ async function runProfile(profile: ProfileName, server: BetterAuthScim, token: s
   };
 }
 
-const TOKEN = `scim-generator-bench-${'x'.repeat(24)}`;
+export const TOKEN = `scim-generator-bench-${'x'.repeat(24)}`;
 
 /**
  * Runs one profile on a Better Auth of its own: the plugin links every SCIM user to a Better Auth
@@ -243,14 +244,17 @@ async function onOwnServer(profile: ProfileName, acceptEntraGroupSchema: boolean
 
 export async function main(): Promise<void> {
   const runs: ProfileRun[] = [];
+  const checks: CheckRun[] = [];
   for (const profile of PROFILES) {
     console.log(`Better Auth: ${profile}…`);
     runs.push(await onOwnServer(profile, false));
+    checks.push(await checkProfile(profile, false));
   }
   // Entra once more with the plugin's documented Entra compatibility switch, which lets Entra's
-  // groups be created at all, so that its group actions have something to act on.
+  // groups be created at all, so that its group actions and checks have something to act on.
   console.log('Better Auth: entra, with compatibility.microsoftEntra.acceptLegacyGroupSchema…');
   runs.push(await onOwnServer('entra', true));
-  const written = await writeReport(runs);
+  checks.push(await checkProfile('entra', true));
+  const written = await writeReport(runs, checks);
   console.log(`Wrote ${written}.`);
 }

@@ -1,6 +1,7 @@
 // `npm run bench:better-auth`: the issue-34 "External" test. Starts Better Auth with its SCIM plugin
 // on a loopback port, runs Update, Remove members and Rename in every profile through the element's
-// own action table and client, and writes docs/better-auth.md.
+// own action table and client, runs Check (the element's runChecks) on users and groups of every
+// profile (bench/better-auth/checks.ts), and writes docs/better-auth.md.
 import { register } from 'node:module';
 
 // The record profiles import `virtual:faker-en-subset`, which Vite's plugin serves to the bundle;
