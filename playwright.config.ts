@@ -12,6 +12,8 @@ export default defineConfig({
   // Its own command, `npm run test:wordpress` (e2e/wordpress/playwright.config.ts).
   testIgnore: 'wordpress/**',
   timeout: 60_000,
+  // Assertions wait for their condition; a machine whose cores are busy elsewhere needs longer than 5 s.
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,

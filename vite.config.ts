@@ -70,6 +70,10 @@ export default defineConfig(({ mode }) => ({
     // files wait on child processes, sockets and timers, and two workers finish in about two thirds
     // of the time there (165 s against 242 s, measured on this repository's CI machine).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Generous, so that a machine whose cores are busy with other work slows the suite but never
+    // fails it: Vitest's defaults (5 s a test, 10 s a hook) timed out in a run beside another job.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
   },
 }));

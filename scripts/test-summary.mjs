@@ -1,5 +1,6 @@
 // Prints one line, `N passed, M failed`, summed over every suite's JSON report.
-// A suite that should have run but left no report counts as one failure.
+// A suite that left no report did not run (`npm test` stopped before it): it is named so, and counts
+// as one failure.
 import { existsSync, readFileSync } from 'node:fs';
 
 const vitestCount = (r) => [r.numPassedTests, r.numFailedTests];
@@ -15,7 +16,7 @@ let passed = 0;
 let failed = 0;
 for (const suite of suites) {
   if (!existsSync(suite.file)) {
-    console.log(`${suite.name}: no report at ${suite.file}`);
+    console.log(`${suite.name}: not run (no report at ${suite.file})`);
     failed += 1;
     continue;
   }
