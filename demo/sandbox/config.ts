@@ -97,8 +97,10 @@ export const DATABASE_ENV = 'SANDBOX_DB';
 /** SQLite's name for a database that lives and dies with its connection. */
 export const IN_MEMORY_DATABASE = ':memory:';
 const underRepository = (name: string) => fileURLToPath(new URL(`../../.sandbox/${name}`, import.meta.url));
-/** `npm run sandbox`'s and `npm run example`'s, under the repository whatever the working folder. */
+/** `npm run sandbox`'s, under the repository whatever the working folder. */
 export const DEFAULT_DATABASE = underRepository('sandbox.db');
+/** `npm run example`'s, so that it runs beside `npm run sandbox` (one process holds a database file). */
+export const EXAMPLE_DATABASE = underRepository('example.db');
 /** `npm start`'s: one process holds a database file while it runs, and the demo may run beside the sandbox. */
 export const DEMO_DATABASE = underRepository('demo.db');
 

@@ -1,15 +1,15 @@
 import express from 'express';
 import { listen, type Listening } from '../listen';
 import { accessLog } from './access-log';
-import { KEYS_PATH, SCIM_PATH, createSandbox } from './app';
+import { KEYS_PATH, SCIM_PATH, createSandbox, type SandboxOptions } from './app';
 import { sandboxServer } from './connection-limits';
 
 /**
  * The sandbox as `npm run sandbox` runs it: its own keys and store (SANDBOX_* settings from the
  * environment), one log line per request, listening on `port` of `host`.
  */
-export async function serveSandbox(port: number, host: string): Promise<Listening> {
-  const sandbox = createSandbox();
+export async function serveSandbox(port: number, host: string, options: SandboxOptions = {}): Promise<Listening> {
+  const sandbox = createSandbox(options);
   try {
     const logged = express().disable('x-powered-by').use(accessLog()).use(sandbox);
     const listening = await listen(sandboxServer(logged, sandbox.config), port, host);

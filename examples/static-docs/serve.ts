@@ -2,7 +2,7 @@ import express from 'express';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { listen, type Listening } from '../../demo/listen';
-import { portFromEnv } from '../../demo/sandbox/config';
+import { EXAMPLE_DATABASE, portFromEnv, resolveDatabase } from '../../demo/sandbox/config';
 import { sandboxBanner, serveSandbox } from '../../demo/sandbox/serve';
 import { buildDistIfStale } from '../../scripts/fresh-dist';
 
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const pagePort = portFromEnv(8080, process.env, PAGE_PORT_VARIABLE);
   await buildDistIfStale(console.log);
 
-  const sandbox = await listenOrExplain(SANDBOX_PORT_VARIABLE, sandboxPort, () => serveSandbox(sandboxPort, host));
+  const sandbox = await listenOrExplain(SANDBOX_PORT_VARIABLE, sandboxPort, () => serveSandbox(sandboxPort, host, { database: resolveDatabase({}, process.env, EXAMPLE_DATABASE) }));
   const page = await listenOrExplain(PAGE_PORT_VARIABLE, pagePort, () => servePage(sandbox.origin, pagePort, host)).catch(
     async (error: unknown) => {
       await sandbox.close();
