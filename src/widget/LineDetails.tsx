@@ -78,7 +78,7 @@ function callTitle({ purpose, request }: ScimCall): string {
  * sent. `subject` names what the line is about, so that the buttons of ten lines have ten names;
  * `note`, why its calls got no answer, heads the panel.
  */
-export function LineDetails({ calls, subject, note }: { calls: readonly ScimCall[]; subject: string; note?: string | undefined }) {
+export function LineDetails({ calls, subject, note, label = 'Details' }: { calls: readonly ScimCall[]; subject: string; note?: string | undefined; label?: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -89,10 +89,10 @@ export function LineDetails({ calls, subject, note }: { calls: readonly ScimCall
         className="details-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Details for ${subject}`}
+        aria-label={`${label} for ${subject}`}
         onClick={() => setOpen(!open)}
       >
-        Details
+        {label}
       </button>
       <div id={panelId} part={parts('details')} className="details" hidden={!open}>
         {open && (

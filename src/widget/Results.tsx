@@ -6,6 +6,7 @@ import type { ScimCall } from '../scim/call';
 import { ActionBar } from './ActionBar';
 import { CheckReport } from './CheckReport';
 import { HarDownload } from './HarDownload';
+import { LineDetails } from './LineDetails';
 import { Notice } from './Notice';
 import { noticeFor } from './notice-kind';
 import { ResultLineItem } from './ResultLineItem';
@@ -26,6 +27,8 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
   const first = batch.lines[0];
   // A diagnosed line's Details show the probes that found its cause, after its own calls.
   const probes = batch.calls.filter((call) => call.purpose === 'probe');
+  // The calls that belong to no item: the reads of the server's schema, the member lookup, the probes (Check's are in its report).
+  const batchCalls = batch.calls.filter((call) => call.item === undefined && call.purpose !== 'check');
   const notice = noticeFor(first?.status);
   return (
     <>
@@ -41,6 +44,11 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
         batch.lines.length > 0 && (
           <>
             {batch.note && <p part={parts('note')}>{batch.note}</p>}
+            {batchCalls.length > 0 && (
+              <div part={parts('batch-calls')} className="batch-calls">
+                <LineDetails calls={batchCalls} subject="the calls of the batch that belong to no item" label="Batch calls" />
+              </div>
+            )}
             <ul part={parts('results')}>
               {batch.lines.map((line) => (
                 <ResultLineItem
