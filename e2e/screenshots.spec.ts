@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startDemoServer, type DemoServer } from '../demo/server';
 import { failedLoadLine } from './support/page-errors';
@@ -24,9 +25,18 @@ test.afterEach(async ({ page }) => {
   await server?.close();
 });
 
+/** What the pictures show: their names and the demo's cards at the time, for src/screenshots.test.ts. */
+const RECORD = fileURLToPath(new URL('../docs/screenshots.json', import.meta.url));
+
 async function snap(page: Page, name: string, fullPage: boolean) {
+  const record = JSON.parse(readFileSync(RECORD, 'utf8')) as { pictures: string[]; cards: string[] };
+  expect(record.pictures, 'docs/screenshots.json lists every picture this spec takes').toContain(name);
   await page.mouse.move(0, 0);
   await page.screenshot({ path: picture(name), fullPage, animations: 'disabled', caret: 'hide' });
+  if (!process.env.UPDATE_SCREENSHOTS || page.url() !== server.url) return;
+  // The generators page: the cards this picture shows are the ones the record lists.
+  const cards = (await page.locator('section[data-page="/"] .card h2').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+  writeFileSync(RECORD, `${JSON.stringify({ ...record, cards }, null, 2)}\n`);
 }
 
 /** With a Pro key made on the key page, ten Users and ten Groups created on the generators page. */
