@@ -8,7 +8,7 @@ import { PROFILE_MODULES } from '../scim/profiles';
 import type { ResourceType } from '../scim/schemas';
 import type { GeneratorConfig } from '../config';
 import type { CallLog, CallSettings } from './call-log';
-import { createdResources } from './created';
+import { actionTargets } from './created';
 import { forgetDeletedUser } from './known-users';
 import type { ItemResult } from './results';
 
@@ -94,15 +94,7 @@ export class BatchActions {
     /** What the batch created (and Check adopted): no action writes to anything else, whatever a server answered. */
     private readonly owned: OwnedResources,
   ) {
-    this.#targets = createdResources(config.endpoint, results).map(({ result, id, url, memberIds }) => ({
-      index: result.index,
-      id,
-      url,
-      record: result.record,
-      memberIds,
-      deactivated: false,
-      deleted: false,
-    }));
+    this.#targets = actionTargets(config.endpoint, results);
     this.#offered = ACTION_KINDS.filter((kind) => this.#appliesToType(kind) && this.#targetsOf(kind).length > 0);
   }
 

@@ -1,3 +1,4 @@
+import type { ActionTarget } from '../scim/actions/table';
 import { isUser } from '../scim/records';
 import { resourceUrl } from '../scim/resource-url';
 import type { ItemResult } from './results';
@@ -32,4 +33,17 @@ export function createdResources<R extends CreatedFrom>(endpoint: string, result
     const url = status === 201 && id !== undefined ? resourceUrl(endpoint, id, location) : null;
     return url === null || id === undefined ? [] : [{ result, id, url, memberIds: memberIdsOf(result) }];
   });
+}
+
+/** What the batch created, as the actions take it: each resource untouched yet, with its item's position. */
+export function actionTargets<R extends CreatedFrom & Pick<ItemResult, 'index'>>(endpoint: string, results: readonly R[]): (ActionTarget & { index: number })[] {
+  return createdResources(endpoint, results).map(({ result, id, url, memberIds }) => ({
+    index: result.index,
+    id,
+    url,
+    record: result.record,
+    memberIds,
+    deactivated: false,
+    deleted: false,
+  }));
 }

@@ -10,7 +10,7 @@ import { withKeyShown } from '../scim/key-token';
 import type { ScimRecord } from '../scim/schemas';
 import { recordName } from '../scim/records';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
-import { BatchActions } from './actions';
+import { BatchActions, type FollowUpHooks } from './actions';
 import { CallLog, type CallSettings } from './call-log';
 import { createdResources } from './created';
 import { OwnedResources } from '../scim/owned';
@@ -160,22 +160,13 @@ function sendItems(
 function finish(config: GeneratorConfig, results: ItemResult[], log: CallLog, hooks: BatchHooks): void {
   const faker = followUpFaker(config.seed, hooks.batchId);
   const owned = new OwnedResources(createdResources(config.endpoint, results).map(({ url }) => url));
-  const actions = new BatchActions(
-    config,
-    results,
-    log,
-    { readApiKey, onChange: (state) => hooks.update({ actions: state, calls: log.calls }), emit: hooks.emit },
-    faker,
-    owned,
-  );
-  const checks = new BatchChecks(
-    config,
-    results,
-    log,
-    { readApiKey, onChange: (state) => hooks.update({ checks: state, calls: log.calls }), emit: hooks.emit },
-    faker,
-    owned,
-  );
+  const hooksFor = <State>(change: (state: State) => Partial<BatchState>): FollowUpHooks<State> => ({
+    readApiKey,
+    onChange: (state) => hooks.update({ ...change(state), calls: log.calls }),
+    emit: hooks.emit,
+  });
+  const actions = new BatchActions(config, results, log, hooksFor((state) => ({ actions: state })), faker, owned);
+  const checks = new BatchChecks(config, results, log, hooksFor((state) => ({ checks: state })), faker, owned);
   hooks.finished(new FollowUps(actions, checks));
   hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
   hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);
