@@ -98,6 +98,11 @@ export class BatchActions {
     this.#offered = ACTION_KINDS.filter((kind) => this.#appliesToType(kind) && this.#targetsOf(kind).length > 0);
   }
 
+  /** What the batch created, as the actions have left it (deleted, renamed, updated, with fewer members): Check works from it. */
+  get targets(): readonly Target[] {
+    return this.#targets;
+  }
+
   get state(): ActionsState {
     const remaining = Object.fromEntries(ACTION_KINDS.map((kind) => [kind, this.#appliesToType(kind) ? this.#targetsOf(kind).length : 0]));
     return {

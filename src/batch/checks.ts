@@ -7,8 +7,8 @@ import { runChecks } from '../scim/checks/run-checks';
 import { PROFILE_MODULES } from '../scim/profiles';
 import type { ActionConfig, FollowUpHooks } from './actions';
 import type { CallLog } from './call-log';
-import { createdResources } from './created';
-import type { ItemResult } from './results';
+import type { ActionTarget } from '../scim/actions/table';
+import type { ResourceType } from '../scim/schemas';
 
 /** What Check shows: its results so far and their counts, and whether it is still running. */
 export interface ChecksState extends Tally {
@@ -35,16 +35,14 @@ function tally(results: readonly CheckResult[]): Tally {
   return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') };
 }
 
-/** The resource Check reads: the first the batch created (a group with members, when it added some). */
-function targetOf(config: ActionConfig, results: readonly ItemResult[]): CheckTarget | undefined {
-  const candidates = createdResources(config.endpoint, results).map(({ result, id, url, memberIds }) => ({
-    resourceType: config.resourceType,
-    record: result.record,
-    id,
-    url,
-    memberIds,
-  }));
-  return candidates.find(({ memberIds }) => memberIds.length > 0) ?? candidates[0];
+/**
+ * The resource Check reads: of what the batch created and no action deleted, the first (a group
+ * with members, when it has some), as the actions left it.
+ */
+function targetOf(resourceType: ResourceType, targets: readonly ActionTarget[]): CheckTarget | undefined {
+  const live = targets.filter(({ deleted }) => !deleted);
+  const chosen = live.find(({ memberIds }) => memberIds.length > 0) ?? live[0];
+  return chosen && { resourceType, record: chosen.record, id: chosen.id, url: chosen.url, memberIds: [...chosen.memberIds] };
 }
 
 /**
@@ -53,26 +51,24 @@ function targetOf(config: ActionConfig, results: readonly ItemResult[]): CheckTa
  * way still puts back what it changed, then the run stops, and nothing more reaches the element.
  */
 export class BatchChecks {
-  readonly #target: CheckTarget | undefined;
   #state: ChecksState = { running: false, results: [], ...tally([]) };
   #stop: AbortController | undefined;
 
   constructor(
     private readonly config: ActionConfig,
-    results: readonly ItemResult[],
+    /** What the batch created, as the actions leave it. */
+    private readonly targets: readonly ActionTarget[],
     private readonly log: CallLog,
     private readonly hooks: FollowUpHooks<ChecksState>,
     /** New values for the round trips: the batch's, so reproducible under `seed`. */
     private readonly faker: SimpleFaker,
     /** What the batch created: Check writes to nothing else but what it adopts. */
     private readonly owned: OwnedResources,
-  ) {
-    this.#target = targetOf(config, results);
-  }
+  ) {}
 
   /** Whether the batch created anything to check. */
   get available(): boolean {
-    return this.#target !== undefined;
+    return this.targets.length > 0;
   }
 
   get state(): ChecksState {
@@ -85,7 +81,7 @@ export class BatchChecks {
   }
 
   run(): void {
-    const target = this.#target;
+    const target = targetOf(this.config.resourceType, this.targets);
     if (!target || this.#state.running) return;
     const stop = new AbortController();
     this.#stop = stop;

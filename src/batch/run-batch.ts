@@ -166,7 +166,7 @@ function finish(config: GeneratorConfig, results: ItemResult[], log: CallLog, ho
     emit: hooks.emit,
   });
   const actions = new BatchActions(config, results, log, hooksFor((state) => ({ actions: state })), faker, owned);
-  const checks = new BatchChecks(config, results, log, hooksFor((state) => ({ checks: state })), faker, owned);
+  const checks = new BatchChecks(config, actions.targets, log, hooksFor((state) => ({ checks: state })), faker, owned);
   hooks.finished(new FollowUps(actions, checks));
   hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
   hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);

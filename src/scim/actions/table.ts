@@ -101,10 +101,18 @@ export const ACTIONS = {
       patch: patchOf(...changes.map(({ path, value }) => ({ op: 'replace', path, value }))),
     })) as UpdateForm,
     applies: (target) => isUser(target.record),
-    perform(form, context) {
-      const { record } = context.target;
-      if (!isUser(record)) throw new Error('Update needs a user');
-      return updateUser(form, userChanges(context.faker, record), context);
+    async perform(form, context) {
+      const { target } = context;
+      if (!isUser(target.record)) throw new Error('Update needs a user');
+      const changes = userChanges(context.faker, target.record);
+      const end = await updateUser(form, changes, context);
+      if (end.readBack?.applied) {
+        // What the server now holds, for what follows (Check reads the user back by it).
+        const record = structuredClone(target.record) as unknown as Record<string, unknown>;
+        changes.forEach((change) => change.write(record, change.value));
+        target.record = record as unknown as ScimRecord;
+      }
+      return end;
     },
   }),
   deactivate: row({
@@ -154,7 +162,13 @@ export const ACTIONS = {
     resourceTypes: ['Groups'],
     // RFC 7644 §3.5.2.3: `replace` of `displayName`.
     rfc7644: ((group) => patchOf({ op: 'replace', path: 'displayName', value: group.displayName })) as RenameForm,
-    perform: (form, context) => renameGroup(form, groupName(context.faker), context),
+    async perform(form, context) {
+      const { target } = context;
+      const displayName = groupName(context.faker);
+      const end = await renameGroup(form, displayName, context);
+      if (end.readBack?.applied) target.record = { ...target.record, displayName };
+      return end;
+    },
   }),
   delete: row({
     label: 'Delete',
