@@ -1,18 +1,15 @@
 import { SimpleFaker } from '@faker-js/faker';
 import { createdResources } from '../../src/batch/created.ts';
-import { assignMembers } from '../../src/batch/members.ts';
 import type { ScimCall } from '../../src/scim/call.ts';
 import type { CheckContext, CheckResult, CheckTarget } from '../../src/scim/checks/check.ts';
 import { runChecks } from '../../src/scim/checks/run-checks.ts';
 import { createRecordGenerator } from '../../src/scim/generate.ts';
 import { isJsonObject, jsonBodyOf } from '../../src/scim/json.ts';
 import { listResponseOf } from '../../src/scim/list-response.ts';
-import { knownUser, type KnownUser } from '../../src/scim/members.ts';
 import { OwnedResources } from '../../src/scim/owned.ts';
 import { PROFILE_MODULES } from '../../src/scim/profiles/index.ts';
-import { isUser, recordName } from '../../src/scim/records.ts';
 import type { ProfileName, ResourceType } from '../../src/scim/schemas.ts';
-import { batchOutcome, leaves, makeSender, runBatch, SEED, TOKEN, type BatchOutcome, type ItemResult } from './bench.ts';
+import { batchOutcome, leaves, makeSender, runBatch, runGroupBatch, SEED, TOKEN, type BatchOutcome, type ItemResult } from './batch.ts';
 import { startBetterAuth } from './server.ts';
 
 // Check (the element's `runChecks`) against Better Auth: each profile's batches made as the element
@@ -155,11 +152,7 @@ export async function checkProfile(profile: ProfileName, acceptEntraGroupSchema:
       const users = await runBatch(profile, 'Users', generate('Users', { profile, active }), [], connection);
       resources.push(await checkBatch(active ? 'users-active' : 'users-inactive', profile, 'Users', users, baseUrl, faker));
       if (active) continue;
-      const known: KnownUser[] = users.flatMap(({ status, id, location, record }) =>
-        status === 201 && id && isUser(record) ? [knownUser(id, record.userName, recordName(record), location, baseUrl)] : [],
-      );
-      const plan = assignMembers(generate('Groups', { profile }), known, profile, new SimpleFaker({ seed: SEED }));
-      const groups = await runBatch(profile, 'Groups', plan.records, plan.patches, connection);
+      const groups = await runGroupBatch(profile, users, generate('Groups', { profile }), connection);
       resources.push(await checkBatch('groups', profile, 'Groups', groups, baseUrl, faker));
     } finally {
       await server.close();

@@ -3,7 +3,7 @@ import type { PatchRequest } from '../../src/scim/client.ts';
 import { ENTRA_GROUP_SCHEMA } from '../../src/scim/protocol.ts';
 import type { CheckResult } from '../../src/scim/checks/check.ts';
 import { jsonBodyOf } from '../../src/scim/json.ts';
-import type { BenchAction, ProfileRun } from './bench.ts';
+import type { BenchAction, ProfileRun } from './actions.ts';
 import type { CheckedResource, CheckRun } from './checks.ts';
 
 // The analysis of what the run showed, written against better-auth / @better-auth/scim 1.7.5. Each

@@ -13,5 +13,5 @@ const hook = `export async function resolve(specifier, context, next) {
 register(`data:text/javascript,${encodeURIComponent(hook)}`);
 
 // Imported only now, so that the hook is in place before the profiles load.
-const { main } = await import('./bench.ts');
+const { main } = await import('./main.ts');
 await main();
