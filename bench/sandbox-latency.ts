@@ -8,8 +8,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSandbox, SCIM_PATH } from '../demo/sandbox/app';
-import { createApiKey } from '../demo/sandbox/key-client';
+import { createSandbox, SCIM_PATH } from '../demo/sandbox/http/app';
+import { createApiKey } from '../demo/sandbox/keys/key-client';
 import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
 
 const USERS = 1000;
