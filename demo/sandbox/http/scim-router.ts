@@ -10,6 +10,8 @@ import { ownErrorText } from '../scimmy-fixes/own-error-text';
 import { resolveFilteredPaths } from '../scimmy-fixes/patch-filters';
 import { guardQueries } from '../scimmy-fixes/query-guard';
 import { limitPerKey } from './rate-limit';
+import { lockResource } from './resource-lock';
+import { speakingScim } from './store-errors';
 import { declareScimResources, type ScimContext } from '../resources/resources';
 import { rootSearch } from '../scimmy-fixes/root-search';
 import { parseScimBody, scimBodyErrors } from './scim-body';
@@ -33,7 +35,7 @@ const lastResort: ErrorRequestHandler = (error: { status?: unknown }, _req, res,
  */
 export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxConfig): Router {
   declareScimResources();
-  const contextOf = (req: Request): ScimContext => ({ tenant: store.tenant(authenticatedKey(req).id), maxValues: config.maxValues });
+  const contextOf = (req: Request): ScimContext => ({ tenant: speakingScim(store.tenant(authenticatedKey(req).id)), maxValues: config.maxValues });
 
   const router = express.Router();
   router.use(
@@ -45,6 +47,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxCo
     scimBodyErrors,
     guardQueries,
     nestExtensionSubAttributes,
+    lockResource(store),
     resolveFilteredPaths(contextOf),
   );
   router.all('/Me', (_req, res) => sendScimError(res, 501, 'The sandbox has no /Me endpoint: API keys are not Users'));

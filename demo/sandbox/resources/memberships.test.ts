@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { GROUP_SCHEMA, freshSandboxPerTest, newUser } from '../test-support/test-sandbox';
+import { GROUP_SCHEMA, PATCH_SCHEMA, freshSandboxPerTest, newUser } from '../test-support/test-sandbox';
 
 const fresh = freshSandboxPerTest();
 
@@ -42,5 +42,22 @@ describe("a user's groups follow every group write", () => {
     expect([first.totalResults, first.Resources.map((user) => user.userName)]).toEqual([4, ['p.1', 'p.2']]);
     const second = await list('startIndex=2&count=2');
     expect([second.totalResults, second.Resources.map((user) => user.userName)]).toEqual([4, ['p.2', 'p.3']]);
+  });
+});
+
+describe('concurrent PATCHes of one group', () => {
+  it('lose no member: 40 member adds sent at once are all applied', async () => {
+    const users = await Promise.all(Array.from({ length: 40 }, (_, i) => post('/Users', newUser(`c.${i}`))));
+    const group = await post('/Groups', { schemas: [GROUP_SCHEMA], displayName: 'crowd' });
+
+    const answers = await Promise.all(
+      users.map((value) =>
+        fresh.sandbox.scim(`/Groups/${group}`, { method: 'PATCH', key: fresh.key, body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'add', path: 'members', value: [{ value }] }] } }),
+      ),
+    );
+
+    expect(answers.map(({ status }) => status)).toEqual(users.map(() => 200));
+    const { members } = (await (await fresh.sandbox.scim(`/Groups/${group}`, { key: fresh.key })).json()) as { members: { value: string }[] };
+    expect(members.map(({ value }) => value).sort()).toEqual([...users].sort());
   });
 });

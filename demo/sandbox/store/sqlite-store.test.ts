@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IN_MEMORY_DATABASE } from '../config';
 import { SqliteDatabase } from './sqlite-database';
 import { openSqliteStore } from './sqlite-store';
+import { storeContract } from '../test-support/store-contract';
 import type { GroupData, SandboxStore, UserData } from './store';
 
 const LIMITS = { maxResources: 1000, maxBytes: 1_000_000 };
@@ -26,7 +27,8 @@ async function withTenants(store: SandboxStore, ...ids: string[]): Promise<void>
 }
 
 const user = (userName: string, extra: object = {}) => ({ schemas: [], userName, ...extra }) as unknown as UserData;
-const group = (displayName: string, members: string[] = []) => ({ schemas: [], displayName, members: members.map((value) => ({ value })) }) as unknown as GroupData;
+
+storeContract('SQLite', async (limits) => openSqliteStore(IN_MEMORY_DATABASE, limits));
 
 describe('the SQLite store', () => {
   it('keeps keys, users, groups and memberships in its file, folder created, for the next process to open', async () => {
@@ -34,7 +36,7 @@ describe('the SQLite store', () => {
     const first = openSqliteStore(file, LIMITS);
     await withTenants(first, 'a');
     const ada = await first.tenant('a').users.create(user('ada'));
-    const team = await first.tenant('a').groups.create(group('team', [ada.id]));
+    const team = await first.tenant('a').groups.create({ schemas: [], displayName: 'team', members: [{ value: ada.id }] } as unknown as GroupData);
     await first.close();
 
     const second = openSqliteStore(file, LIMITS);
@@ -80,72 +82,5 @@ describe('the SQLite store', () => {
     openSqliteStore(file, LIMITS).close();
     mkdirSync(`${file}.lock`);
     expect(() => openSqliteStore(file, LIMITS)).toThrow(`${file} is in use by another process: stop it, or give this sandbox a file of its own with SANDBOX_DB. If no process has it, delete ${file}.lock.`);
-  });
-
-  it("deletes a tenant's resources and memberships with its key, and nothing of another tenant's", async () => {
-    const store = openSqliteStore(IN_MEMORY_DATABASE, LIMITS);
-    await withTenants(store, 'a', 'b');
-    for (const id of ['a', 'b']) {
-      const member = await store.tenant(id).users.create(user('same'));
-      await store.tenant(id).groups.create(group('same', [member.id]));
-    }
-
-    await store.keys.delete('a');
-
-    expect([await store.tenant('a').users.count(), await store.tenant('a').groups.count()]).toEqual([0, 0]);
-    expect([await store.tenant('b').users.count(), await store.tenant('b').groups.count()]).toEqual([1, 1]);
-    const [member] = await store.tenant('b').users.page(0, 1);
-    expect(await store.tenant('b').groupsOf(member?.id ?? '')).toHaveLength(1);
-  });
-
-  it('pages and batches oldest first, and lists memberships in the order their groups were last written', async () => {
-    const store = openSqliteStore(IN_MEMORY_DATABASE, LIMITS);
-    await withTenants(store, 'a');
-    const { users, groups } = store.tenant('a');
-    const ids = [];
-    for (const name of ['u0', 'u1', 'u2', 'u3', 'u4']) ids.push((await users.create(user(name))).id);
-    await users.replace(ids[0] ?? '', user('u0 renamed'));
-
-    expect((await users.page(1, 2)).map((each) => each.userName)).toEqual(['u1', 'u2']);
-    const batches = [];
-    for await (const batch of users.batches(2)) batches.push(batch.map((each) => each.userName));
-    expect(batches).toEqual([['u0 renamed', 'u1'], ['u2', 'u3'], ['u4']]);
-    expect((await users.getMany([ids[3] ?? '', 'unknown', ids[1] ?? ''])).map((each) => each.userName)).toEqual(['u3', 'u1']);
-
-    const first = await groups.create(group('first', [ids[0] ?? '']));
-    const second = await groups.create(group('second', [ids[0] ?? '']));
-    await groups.replace(first.id, group('first again', [ids[0] ?? '']));
-    expect(await store.tenant('a').groupsOf(ids[0] ?? '')).toEqual([
-      { value: second.id, display: 'second' },
-      { value: first.id, display: 'first again' },
-    ]);
-  });
-
-  it("counts a tenant's resources and bytes, refusing what would pass either limit, and frees both on delete", async () => {
-    const store = openSqliteStore(IN_MEMORY_DATABASE, { maxResources: 2, maxBytes: 2000 });
-    await withTenants(store, 'a', 'b');
-    const { users, groups } = store.tenant('a');
-    const kept = await users.create(user('kept'));
-    const gone = await groups.create(group('gone'));
-
-    await expect(users.create(user('third'))).rejects.toMatchObject({ status: 403, message: 'This key holds its maximum of 2 Users and Groups; delete some first' });
-    await expect(users.replace(kept.id, user('kept', { title: 'x'.repeat(2000) }))).rejects.toMatchObject({
-      status: 403,
-      message: 'This key holds its maximum of 2000 bytes of resources; delete some first',
-    });
-    // The other tenant has limits of its own.
-    await store.tenant('b').users.create(user('third'));
-
-    await groups.delete(gone.id);
-    await users.create(user('third'));
-    expect(await users.count()).toBe(2);
-  });
-
-  it('refuses a resource of more than 100 KB as JSON with 413', async () => {
-    const store = openSqliteStore(IN_MEMORY_DATABASE, { maxResources: 10, maxBytes: 10_000_000 });
-    await withTenants(store, 'a');
-
-    await expect(store.tenant('a').users.create(user('big', { title: 'x'.repeat(100 * 1024) }))).rejects.toMatchObject({ status: 413 });
-    expect(await store.tenant('a').users.count()).toBe(0);
   });
 });

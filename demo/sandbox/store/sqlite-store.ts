@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { IN_MEMORY_DATABASE } from '../config';
 import type { Plan } from '../shared/plan';
-import { scimError } from '../scim/scim-error';
+import { Conflict, LimitExceeded, NotFound, TenantGone } from './errors';
+import { localLocks } from './local-locks';
 import { SqliteDatabase } from './sqlite-database';
 import {
   MAX_RESOURCE_BYTES,
@@ -93,13 +94,11 @@ export function openSqliteStore(path: string, limits: TenantLimits): SandboxStor
   const charge = (tenant: string, resources: number, bytes: number): void => {
     const counts = tenantCounts.get(tenant);
     // The key expired or was evicted while this request was under way.
-    if (!counts) throw scimError(401, 'This key is no longer known to the sandbox');
+    if (!counts) throw new TenantGone(tenant);
     if (resources > 0 && counts.resources + resources > limits.maxResources) {
-      throw scimError(403, `This key holds its maximum of ${limits.maxResources} Users and Groups; delete some first`);
+      throw new LimitExceeded('resources', limits.maxResources, counts.resources + resources);
     }
-    if (bytes > 0 && counts.bytes + bytes > limits.maxBytes) {
-      throw scimError(403, `This key holds its maximum of ${limits.maxBytes} bytes of resources; delete some first`);
-    }
+    if (bytes > 0 && counts.bytes + bytes > limits.maxBytes) throw new LimitExceeded('bytes', limits.maxBytes, counts.bytes + bytes);
     addToTenant.run(resources, bytes, tenant);
   };
 
@@ -109,9 +108,13 @@ export function openSqliteStore(path: string, limits: TenantLimits): SandboxStor
     groupsOf: async (memberId) => memberships.groupsOf(tenantId, memberId),
   });
 
+  // One process holds the file, so locks within the process are locks of the store.
+  const lock = localLocks();
+
   return {
     keys,
     tenant,
+    lock: (tenantId, resourceId) => lock(`${tenantId}/${resourceId}`),
     close: async () => {
       db.close();
     },
@@ -193,21 +196,21 @@ function collection<T extends object>(
   afterWrite: AfterWrite<T> = () => undefined,
 ): ResourceCollection<T> {
   const parse = (json: string) => JSON.parse(json) as Stored<T>;
-  const notFound = (id: string) => scimError(404, `${statements.type} ${id} not found`);
+  const notFound = (id: string) => new NotFound(statements.type, id);
 
   const uniqueKeyOf = (data: T, exceptId?: string): string | null => {
     const value: unknown = data[uniqueAttribute];
     if (typeof value !== 'string') return null;
     const key = comparisonKey(value);
     const holder = statements.idOfUniqueKey.get(tenant, key);
-    if (holder && holder.id !== exceptId) throw scimError(409, `${uniqueAttribute} "${value}" is already taken`, 'uniqueness');
+    if (holder && holder.id !== exceptId) throw new Conflict(uniqueAttribute, value);
     return key;
   };
 
   const serialise = (record: Stored<T>): [json: string, bytes: number] => {
     const json = JSON.stringify(record);
     const bytes = Buffer.byteLength(json);
-    if (bytes > MAX_RESOURCE_BYTES) throw scimError(413, `A resource may be at most ${MAX_RESOURCE_BYTES / 1024} KB as JSON; this one is ${Math.ceil(bytes / 1024)} KB`);
+    if (bytes > MAX_RESOURCE_BYTES) throw new LimitExceeded('resourceBytes', MAX_RESOURCE_BYTES, bytes);
     return [json, bytes];
   };
 

@@ -1,15 +1,22 @@
 import type SCIMMY from 'scimmy';
 import type { Plan } from '../shared/plan';
+import type { Release } from './local-locks';
 
 /**
  * What the sandbox keeps, as interfaces: the SQLite store (sqlite-store.ts) is one implementation,
- * and a store shared by several processes (PostgreSQL, say) would be another module implementing
- * the same. Every method is asynchronous for that reason, although SQLite answers at once.
+ * for one process; a store shared by several processes is another. Every method is asynchronous
+ * for that reason, although SQLite answers at once. test-support/store-contract.ts holds every
+ * implementation to the same behaviour.
  */
 export interface SandboxStore {
   keys: KeyStore;
   /** The Users and Groups of one key: nothing in one tenant is reachable from another. */
   tenant(tenantId: string): TenantStore;
+  /**
+   * Waits until no other holder, in any process sharing the store, holds the lock of this resource,
+   * and takes it: a read-modify-write (a PATCH) holds it so that none of two is lost.
+   */
+  lock(tenantId: string, resourceId: string): Promise<Release>;
   close(): Promise<void>;
 }
 
@@ -69,8 +76,9 @@ export interface TenantStore {
 /**
  * The resources of one type in one tenant, oldest first. One attribute (userName, displayName) is
  * unique, compared case-insensitively after NFKC (scim/comparison-key.ts): a repeat is a 409.
- * Writes past the tenant's limits are refused with a SCIM error (403), as is a resource of more
- * than MAX_RESOURCE_BYTES (413); a missing id is a 404.
+ * A write past the tenant's limits, or of a resource of more than MAX_RESOURCE_BYTES, throws
+ * LimitExceeded; a taken name Conflict; a missing id NotFound; a write for a deleted key TenantGone
+ * (errors.ts). Stores throw nothing of HTTP: the HTTP edge maps these (http/store-errors.ts).
  */
 export interface ResourceCollection<T extends object> {
   get(id: string): Promise<Stored<T> | undefined>;

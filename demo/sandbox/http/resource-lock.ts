@@ -1,0 +1,25 @@
+import type { RequestHandler } from 'express';
+import { authenticatedKey } from './auth';
+import type { SandboxStore } from '../store/store';
+
+/** `/Users/{id}` or `/Groups/{id}`, as the router below `/scim/v2` sees the path. */
+const ONE_RESOURCE = /^\/(?:Users|Groups)\/([^/]+)\/?$/;
+
+/**
+ * A PATCH is a read, a change and a write (scimmy reads the resource, applies the operations and
+ * writes it whole), so two at once would each write what the other did not see. Each write of one
+ * resource holds the store's lock of it, in every process sharing the store, until its answer is sent.
+ */
+export function lockResource(store: SandboxStore): RequestHandler {
+  return async (req, res, next) => {
+    const id = req.method === 'GET' ? undefined : ONE_RESOURCE.exec(req.path)?.[1];
+    if (id === undefined) return next();
+    try {
+      const release = await store.lock(authenticatedKey(req).id, id);
+      res.once('close', () => void release());
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
