@@ -9,6 +9,7 @@ import { nestExtensionSubAttributes } from '../scimmy-fixes/extension-paths';
 import { ownErrorText } from '../scimmy-fixes/own-error-text';
 import { resolveFilteredPaths } from '../scimmy-fixes/patch-filters';
 import { guardQueries } from '../scimmy-fixes/query-guard';
+import { onlyGetOnDiscovery } from './discovery-methods';
 import { limitPerKey } from './rate-limit';
 import { lockResource } from './resource-lock';
 import { speakingScim } from './store-errors';
@@ -42,6 +43,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxCo
     ownErrorText,
     requireApiKey(keys),
     limitPerKey(config.windowMs),
+    onlyGetOnDiscovery,
     keepQueryWritable,
     parseScimBody(config),
     scimBodyErrors,

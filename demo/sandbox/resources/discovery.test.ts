@@ -75,3 +75,16 @@ describe('discovery endpoints', () => {
     expect(response.status).toBe(501);
   });
 });
+
+describe('discovery endpoints take GET alone', () => {
+  it('answer 405 with Allow: GET and a SCIM error to POST, PUT, PATCH and DELETE', async () => {
+    const paths = ['/ServiceProviderConfig', '/ResourceTypes', '/ResourceTypes/User', '/Schemas', `/Schemas/${USER_SCHEMA}`];
+    for (const path of paths) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const response = await sandbox.scim(path, { method, key, body: { schemas: [USER_SCHEMA] } });
+        expect([path, method, response.status, response.headers.get('Allow')]).toEqual([path, method, 405, 'GET']);
+        expect(await response.json()).toEqual({ schemas: [ERROR_SCHEMA], status: '405', detail: `${path.split('/')[1]} answers GET only` });
+      }
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { ENTRA_GROUP_SCHEMA } from '../../../src/scim/protocol';
 import { jsonShape } from '../scim/json-shape';
 import { listPage } from './list-page';
 import { scimError } from '../scim/scim-error';
+import { extendRequiredOnWrites } from '../scimmy-fixes/required-extension';
 import { userExtensionFromEnv } from './user-extension';
 import { requireValidUserName } from './user-name';
 import type { GroupData, ResourceCollection, Stored, TenantStore, UserData } from '../store/store';
@@ -26,13 +27,14 @@ export function declareScimResources(): void {
   if (SCIMMY.Resources.declared(User)) return;
 
   const customExtension = userExtensionFromEnv();
-  if (customExtension) User.schema.definition.extend(customExtension, true);
+  const requireCustomExtension = customExtension ? extendRequiredOnWrites(User, customExtension) : () => undefined;
   SCIMMY.Resources.declare(User)
     .extend(SCIMMY.Schemas.EnterpriseUser, false)
     .ingress(async (resource, instance, { tenant, maxValues }: ScimContext) => {
       requireKnownSchemas(User, instance.schemas);
       const data = plain<UserData>(instance);
       requireValidUserName(data.userName);
+      requireCustomExtension(data);
       requireValuesWithin(data, maxValues);
       const user = resource.id ? await tenant.users.replace(resource.id, data) : await tenant.users.create(data);
       return withGroups(user, tenant);
