@@ -44,6 +44,12 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
   if (logRequests === 'all') app.use(accessLog());
   if (logRequests === 'sandbox') app.use([SCIM_PATH, KEYS_PATH, PLANS_PATH], accessLog());
   const scimSandbox = createSandbox(sandbox);
+  try {
+    await scimSandbox.ready();
+  } catch (error) {
+    await scimSandbox.closeStore();
+    throw error;
+  }
   app.use(scimSandbox);
   app.get(PLANS_PATH, (_req, res) => {
     res.json(limits);

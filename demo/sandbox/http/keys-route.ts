@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { bearerToken } from './auth';
+import type { RateLimitCounters } from './rate-limit-counters';
 import { describeLimit } from '../shared/describe-limit';
 import type { KeyRing } from '../keys/key-ring';
 import { isPlan } from '../shared/plan';
@@ -17,10 +18,11 @@ export interface KeyRequestLimit {
  * Limited per client address (429); at the cap on live keys, see KeyRing for who makes room.
  * `GET /api/keys/current` answers `{plan, limit}` for the key in its Authorization header, or 401.
  */
-export function keysRouter(keys: KeyRing, requests: KeyRequestLimit): Router {
+export function keysRouter(keys: KeyRing, requests: KeyRequestLimit, counters: RateLimitCounters): Router {
   const router = express.Router();
   const perAddress = rateLimit({
     windowMs: requests.windowMs,
+    store: counters.store('address'),
     limit: requests.limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
@@ -42,7 +44,13 @@ export function keysRouter(keys: KeyRing, requests: KeyRequestLimit): Router {
   });
 
   // The demo asks on each page view; a page view is not a key request, so it gets ten times as many.
-  const checksPerAddress = rateLimit({ windowMs: requests.windowMs, limit: requests.limit * 10, standardHeaders: 'draft-8', legacyHeaders: false });
+  const checksPerAddress = rateLimit({
+    windowMs: requests.windowMs,
+    limit: requests.limit * 10,
+    store: counters.store('key-checks'),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+  });
   router.get(CURRENT_KEY_PATH, checksPerAddress, async (req, res) => {
     const token = bearerToken(req);
     const known = token === undefined ? undefined : await keys.find(token);

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { authenticatedKey } from './auth';
+import type { Release } from '../store/local-locks';
 import type { SandboxStore } from '../store/store';
 
 /** `/Users/{id}` or `/Groups/{id}`, as the router below `/scim/v2` sees the path. */
@@ -14,12 +15,20 @@ export function lockResource(store: SandboxStore): RequestHandler {
   return async (req, res, next) => {
     const id = req.method === 'GET' ? undefined : ONE_RESOURCE.exec(req.path)?.[1];
     if (id === undefined) return next();
+    // A client that goes away while the lock is awaited still has it released once it comes.
+    let closed = false;
+    let release: Release | undefined;
+    res.once('close', () => {
+      closed = true;
+      void release?.();
+    });
     try {
-      const release = await store.lock(authenticatedKey(req).id, id);
-      res.once('close', () => void release());
-      next();
+      release = await store.lock(authenticatedKey(req).id, id);
     } catch (error) {
       next(error);
+      return;
     }
+    if (closed) void release();
+    else next();
   };
 }

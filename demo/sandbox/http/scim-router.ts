@@ -11,6 +11,7 @@ import { resolveFilteredPaths } from '../scimmy-fixes/patch-filters';
 import { guardQueries } from '../scimmy-fixes/query-guard';
 import { onlyGetOnDiscovery } from './discovery-methods';
 import { limitPerKey } from './rate-limit';
+import type { RateLimitCounters } from './rate-limit-counters';
 import { lockResource } from './resource-lock';
 import { speakingScim } from './store-errors';
 import { declareScimResources, type ScimContext } from '../resources/resources';
@@ -34,7 +35,7 @@ const lastResort: ErrorRequestHandler = (error: { status?: unknown }, _req, res,
  * The SCIM API, to mount at `/scim/v2`: authentication, then rate limiting, then scimmy-routers,
  * with the store of the key's tenant as the context of every request.
  */
-export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxConfig): Router {
+export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxConfig, counters: RateLimitCounters): Router {
   declareScimResources();
   const contextOf = (req: Request): ScimContext => ({ tenant: speakingScim(store.tenant(authenticatedKey(req).id)), maxValues: config.maxValues });
 
@@ -42,7 +43,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxCo
   router.use(
     ownErrorText,
     requireApiKey(keys),
-    limitPerKey(config.windowMs),
+    limitPerKey(config.windowMs, counters),
     onlyGetOnDiscovery,
     keepQueryWritable,
     parseScimBody(config),

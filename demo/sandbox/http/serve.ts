@@ -11,6 +11,7 @@ import { sandboxServer } from './connection-limits';
 export async function serveSandbox(port: number, host: string): Promise<Listening> {
   const sandbox = createSandbox();
   try {
+    await sandbox.ready();
     const logged = express().disable('x-powered-by').use(accessLog()).use(sandbox);
     const listening = await listen(sandboxServer(logged, sandbox.config), port, host);
     return { ...listening, close: () => listening.close().then(sandbox.closeStore) };

@@ -161,7 +161,7 @@ describe('the cap on live keys is shared fairly between addresses', () => {
 
 describe('KeyRing with an injected clock', () => {
   const ring = (now: () => number, maxKeys: number) =>
-    new KeyRing(openSqliteStore(IN_MEMORY_DATABASE, { maxResources: 1, maxBytes: 1 }).keys, { limits: { free: 1, pro: 2 }, idleMs: DAY, maxKeys, now });
+    new KeyRing(openSqliteStore(IN_MEMORY_DATABASE, { maxResources: 1, maxBytes: 1 }), { limits: { free: 1, pro: 2 }, idleMs: DAY, maxKeys, now });
   const DAY = 24 * 3_600_000;
 
   it('forgets a key after the idle time', async () => {

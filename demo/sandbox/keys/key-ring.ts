@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Plan } from '../shared/plan';
-import type { KeyRecord, KeyStore } from '../store/store';
+import type { KeyRecord, KeyStore, SandboxStore } from '../store/store';
 
 export interface ApiKey {
   /** A non-secret handle for the key, safe to use as a rate-limit bucket name; also its tenant's id. */
@@ -20,6 +20,9 @@ export interface KeyRingOptions {
   now?: () => number;
 }
 
+/** The store lock held while a key is issued: no tenant's id is empty. */
+const CAP_LOCK = { tenant: '', resource: 'live keys' };
+
 /** Expired keys deleted before each issue, at most: each takes its tenant's data with it. */
 const SWEEP_BATCH = 10;
 
@@ -34,17 +37,29 @@ const SWEEP_BATCH = 10;
  */
 export class KeyRing {
   readonly #store: KeyStore;
+  readonly #lock: SandboxStore['lock'];
   readonly #options: KeyRingOptions;
   readonly #now: () => number;
 
-  constructor(store: KeyStore, options: KeyRingOptions) {
-    this.#store = store;
+  constructor({ keys, lock }: Pick<SandboxStore, 'keys' | 'lock'>, options: KeyRingOptions) {
+    this.#store = keys;
+    this.#lock = lock;
     this.#options = options;
     this.#now = options.now ?? Date.now;
   }
 
   /** A new key for a client at `address`. */
   async issue(plan: Plan, address: string): Promise<{ key: string; apiKey: ApiKey }> {
+    // Counting the live keys and inserting one is one step for every process sharing the store, so the cap holds.
+    const release = await this.#lock(CAP_LOCK.tenant, CAP_LOCK.resource);
+    try {
+      return await this.#issue(plan, address);
+    } finally {
+      await release();
+    }
+  }
+
+  async #issue(plan: Plan, address: string): Promise<{ key: string; apiKey: ApiKey }> {
     const now = this.#now();
     const liveSince = now - this.#options.idleMs;
     for (const expired of await this.#store.unusedSince(liveSince, SWEEP_BATCH)) await this.#store.delete(expired.id);

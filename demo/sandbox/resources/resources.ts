@@ -107,10 +107,15 @@ function mergeDuplicateMembers(group: GroupData): GroupData {
 
 /**
  * Every member is a User or a Group of the same tenant, and in at most `maxValues` groups: a user's
- * groups are shown on the user, and cost as much to show as as many values of its own.
+ * groups are shown on the user, and cost as much to show as as many values of its own. Members the
+ * group already has were checked when they joined (a deleted member leaves its groups), so a PATCH
+ * that adds one member costs a few queries, not a few per member.
  */
 async function requireExistingMembers(tenant: TenantStore, group: GroupData, groupId: string | undefined, maxValues: number): Promise<void> {
+  const before = groupId === undefined ? undefined : await tenant.groups.get(groupId);
+  const already = new Set(before?.members?.map(({ value }) => value));
   for (const { value } of group.members ?? []) {
+    if (already.has(value)) continue;
     if (!(await tenant.users.has(value)) && !(await tenant.groups.has(value))) {
       throw scimError(400, `Member ${value} is neither a User nor a Group here`, 'invalidValue');
     }

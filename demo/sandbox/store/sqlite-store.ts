@@ -4,10 +4,10 @@ import { dirname } from 'node:path';
 import { IN_MEMORY_DATABASE } from '../config';
 import type { Plan } from '../shared/plan';
 import { Conflict, LimitExceeded, NotFound, TenantGone } from './errors';
+import { resourceJson } from './resource-json';
 import { localLocks } from './local-locks';
 import { SqliteDatabase } from './sqlite-database';
 import {
-  MAX_RESOURCE_BYTES,
   type GroupData,
   type KeyRecord,
   type KeyStore,
@@ -207,18 +207,11 @@ function collection<T extends object>(
     return key;
   };
 
-  const serialise = (record: Stored<T>): [json: string, bytes: number] => {
-    const json = JSON.stringify(record);
-    const bytes = Buffer.byteLength(json);
-    if (bytes > MAX_RESOURCE_BYTES) throw new LimitExceeded('resourceBytes', MAX_RESOURCE_BYTES, bytes);
-    return [json, bytes];
-  };
-
   const create = db.transaction((data: T): Stored<T> => {
     const uniqueKey = uniqueKeyOf(data);
     const now = new Date().toISOString();
     const record = { ...data, id: randomUUID(), meta: { created: now, lastModified: now } } as Stored<T>;
-    const [json, bytes] = serialise(record);
+    const [json, bytes] = resourceJson(record);
     charge(tenant, 1, bytes);
     statements.insert.run(tenant, record.id, uniqueKey, bytes, json);
     afterWrite(record.id, record);
@@ -231,7 +224,7 @@ function collection<T extends object>(
     const uniqueKey = uniqueKeyOf(data, id);
     const { meta } = parse(before.json);
     const record = { ...data, id, meta: { created: meta.created, lastModified: new Date().toISOString() } } as Stored<T>;
-    const [json, bytes] = serialise(record);
+    const [json, bytes] = resourceJson(record);
     charge(tenant, 0, bytes - before.bytes);
     statements.update.run(uniqueKey, bytes, json, tenant, id);
     afterWrite(id, record);
