@@ -16,11 +16,22 @@ const IN_MEMORY: RateLimitCounters = { store: () => undefined, ready: Promise.re
 /** Counters in the Redis at `url` (SANDBOX_REDIS_URL), else in memory. */
 export function rateLimitCounters(url: string | undefined): RateLimitCounters {
   if (!url) return IN_MEMORY;
-  const client = createClient({ url });
-  client.on('error', (error: Error) => console.error('SCIM sandbox: Redis:', error.message));
+  let connected = false;
+  const client = createClient({
+    url,
+    // A Redis that never answered stops the start (ready rejects); one lost later is reconnected to, waiting up to 2 s between tries.
+    socket: { reconnectStrategy: (retries: number, cause: Error) => (connected ? Math.min(retries * 100, 2000) : cause) },
+  });
+  client.on('error', (error: Error) => {
+    if (connected) console.error('SCIM sandbox: Redis:', error.message);
+  });
   // Commands sent before the connection is made wait for it (node-redis's offline queue).
-  const connected = client.connect();
-  const ready = connected.then(() => undefined);
+  const ready = client.connect().then(
+    () => void (connected = true),
+    (error: Error) => {
+      throw new Error(`Redis at ${url} (SANDBOX_REDIS_URL): ${error.message}`, { cause: error });
+    },
+  );
   ready.catch(() => undefined);
   return {
     store: (prefix) => new RedisStore({ prefix: `scim-sandbox:${prefix}:`, sendCommand: (...args: string[]) => client.sendCommand(args) as Promise<RedisReply> }),

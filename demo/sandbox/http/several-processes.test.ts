@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../e2e/support/free-port';
 import { startPostgresCluster, type PostgresCluster } from '../../../e2e/support/postgres';
 import { startRedisServer, type RedisServer } from '../../../e2e/support/redis';
 import { startSandboxProcess, type SandboxProcess } from '../../../e2e/support/sandbox-process';
@@ -124,4 +125,12 @@ describe('two sandbox processes on one PostgreSQL and one Redis', () => {
     expect(statuses.filter((status) => status === 201).length + keysIssued).toBe(KEY_REQUESTS);
     expect(statuses.slice(-2)).toEqual([429, 429]);
   });
+});
+
+describe('a sandbox process whose PostgreSQL or Redis does not answer', () => {
+  it('stops, naming the service and its error, before it listens', async () => {
+    const nobody = await freePort();
+    await expect(startSandboxProcess({ [DATABASE_URL_ENV]: `postgres://sandbox@127.0.0.1:${nobody}/sandbox` })).rejects.toThrow(/exited \(1\)[^]*PostgreSQL at \S+ \(SANDBOX_DATABASE_URL\): connect ECONNREFUSED/);
+    await expect(startSandboxProcess({ [DATABASE_URL_ENV]: postgres.url, [REDIS_URL_ENV]: `redis://127.0.0.1:${nobody}` })).rejects.toThrow(/exited \(1\)[^]*Redis at \S+ \(SANDBOX_REDIS_URL\): connect ECONNREFUSED/);
+  }, 30_000);
 });

@@ -28,7 +28,9 @@ export function openPostgresStore(url: string, limits: TenantLimits): SandboxSto
   const locks = new pg.Pool({ connectionString: url });
   // An idle connection that fails (the server restarted) is dropped by the pool; without a listener it would end the process.
   for (const each of [pool, locks]) each.on('error', (error) => console.error('SCIM sandbox: PostgreSQL connection lost:', error.message));
-  const ready = migrate(pool, shown(url));
+  const ready = migrate(pool, shown(url)).catch((error: Error) => {
+    throw new Error(`PostgreSQL at ${shown(url)} (SANDBOX_DATABASE_URL): ${error.message}`, { cause: error });
+  });
   // Until a request awaits it, a failed start is reported by `ready`'s own awaiter.
   ready.catch(() => undefined);
 
