@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxOptions } from '../http/app';
 import { IN_MEMORY_DATABASE } from '../config';
 import { KeyRing } from './key-ring';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { ERROR_SCHEMA, startSandbox, type RunningSandbox } from '../test-support/test-sandbox';
 
 let current: RunningSandbox | undefined;

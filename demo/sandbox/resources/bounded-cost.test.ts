@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../config';
 import { leastBlockMs, longestBlockMs } from '../test-support/event-loop-block';
 import { KeyRing } from '../keys/key-ring';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import type { UserData } from '../store/store';
 import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, USER_SCHEMA, freshSandboxPerTest, newUser, startSandbox, type RunningSandbox } from '../test-support/test-sandbox';
 

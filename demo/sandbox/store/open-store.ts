@@ -1,6 +1,6 @@
 import { resolveStorage, type SandboxOptions } from '../config';
-import { openPostgresStore } from './postgres-store';
-import { openSqliteStore } from './sqlite-store';
+import { openPostgresStore } from './postgres/postgres-store';
+import { openSqliteStore } from './sqlite/sqlite-store';
 import type { SandboxStore, TenantLimits } from './store';
 
 /** The store the options and SANDBOX_* variables name: PostgreSQL when given a URL, else the SQLite file. */

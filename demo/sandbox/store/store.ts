@@ -3,7 +3,7 @@ import type { Plan } from '../shared/plan';
 import type { Release } from './local-locks';
 
 /**
- * What the sandbox keeps, as interfaces: the SQLite store (sqlite-store.ts) is one implementation,
+ * What the sandbox keeps, as interfaces: the SQLite store (sqlite/) is one implementation,
  * for one process; a store shared by several processes is another. Every method is asynchronous
  * for that reason, although SQLite answers at once. test-support/store-contract.ts holds every
  * implementation to the same behaviour.

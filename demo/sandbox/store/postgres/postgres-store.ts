@@ -1,9 +1,9 @@
 import pg from 'pg';
-import type { Release } from './local-locks';
+import type { Release } from '../local-locks';
 import { postgresCollection, writeMemberships } from './postgres-collection';
 import { postgresKeys } from './postgres-keys';
 import { migrate } from './postgres-schema';
-import type { GroupData, SandboxStore, TenantLimits, UserData } from './store';
+import type { GroupData, SandboxStore, TenantLimits, UserData } from '../store';
 
 /** The URL without its password, to name the database in messages. */
 function shown(url: string): string {

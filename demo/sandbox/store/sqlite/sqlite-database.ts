@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 // A CommonJS module whose exports Node's ES module loader cannot name: taken from its default export.
 import sqlite from 'node-sqlite3-wasm';
 import type { BindValues, Database, Statement } from 'node-sqlite3-wasm';
-import { IN_MEMORY_DATABASE } from '../config';
+import { IN_MEMORY_DATABASE } from '../../config';
 
 /** A prepared statement typed by its parameters `P` and its rows `R`. */
 export interface Prepared<P extends unknown[], R> {

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { Plan } from '../shared/plan';
-import type { KeyRecord, KeyStore } from './store';
+import type { Plan } from '../../shared/plan';
+import type { KeyRecord, KeyStore } from '../store';
 
 interface KeyRow {
   id: string;
@@ -14,7 +14,7 @@ interface KeyRow {
 const keyRecord = (row: KeyRow | undefined): KeyRecord | undefined =>
   row && { id: row.id, hash: row.hash, plan: row.plan, address: row.address, lastUsed: Number(row.last_used) };
 
-/** sqlite-store.ts's key store, in PostgreSQL. */
+/** sqlite/sqlite-store.ts's key store, in PostgreSQL. */
 export function postgresKeys(pool: Pool, ready: Promise<void>): KeyStore {
   const rows = async (sql: string, values: unknown[]) => {
     await ready;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { IN_MEMORY_DATABASE } from '../config';
-import type { Plan } from '../shared/plan';
-import { Conflict, LimitExceeded, NotFound, TenantGone } from './errors';
-import { resourceJson } from './resource-json';
-import { localLocks } from './local-locks';
+import { IN_MEMORY_DATABASE } from '../../config';
+import type { Plan } from '../../shared/plan';
+import { Conflict, LimitExceeded, NotFound, TenantGone } from '../errors';
+import { resourceJson } from '../resource-json';
+import { localLocks } from '../local-locks';
 import { SqliteDatabase } from './sqlite-database';
 import {
   type GroupData,
@@ -18,8 +18,8 @@ import {
   type TenantLimits,
   type TenantStore,
   type UserData,
-} from './store';
-import { comparisonKey } from '../scim/comparison-key';
+} from '../store';
+import { comparisonKey } from '../../scim/comparison-key';
 
 /** PRAGMA user_version of the tables below; a file of another version is refused rather than misread. */
 const SCHEMA_VERSION = 1;

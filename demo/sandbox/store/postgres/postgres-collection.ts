@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { comparisonKey } from '../scim/comparison-key';
-import { Conflict, LimitExceeded, NotFound, TenantGone } from './errors';
-import { resourceJson } from './resource-json';
-import type { GroupData, ResourceCollection, Stored, TenantLimits } from './store';
+import { comparisonKey } from '../../scim/comparison-key';
+import { Conflict, LimitExceeded, NotFound, TenantGone } from '../errors';
+import { resourceJson } from '../resource-json';
+import type { GroupData, ResourceCollection, Stored, TenantLimits } from '../store';
 
 /** PostgreSQL's SQLSTATE for a unique index refusing a row. */
 const UNIQUE_VIOLATION = '23505';
@@ -50,7 +50,7 @@ interface Where {
   limits: TenantLimits;
 }
 
-/** sqlite-store.ts's collection of one type in one tenant, in PostgreSQL. */
+/** sqlite/sqlite-store.ts's collection of one type in one tenant, in PostgreSQL. */
 export function postgresCollection<T extends object>(
   { pool, ready, tenant, type, limits }: Where,
   uniqueAttribute: keyof T & string,

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../../e2e/support/postgres';
-import { storeContract } from '../test-support/store-contract';
+import { startPostgresCluster, type PostgresCluster } from '../../../../e2e/support/postgres';
+import { storeContract } from '../../test-support/store-contract';
 import { openPostgresStore } from './postgres-store';
 
 // One cluster for the file (initdb takes about a second); each test starts from empty tables.

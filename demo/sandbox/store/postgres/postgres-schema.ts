@@ -5,7 +5,7 @@ const SCHEMA_VERSION = 1;
 /** Any number the sandbox alone uses: the advisory lock under which one process creates the tables. */
 const MIGRATION_LOCK = 7_441_001;
 
-// The tables of sqlite-store.ts, with the same meaning: a tenant is a key, its resources and
+// The tables of sqlite/sqlite-store.ts, with the same meaning: a tenant is a key, its resources and
 // memberships go with it (ON DELETE CASCADE), and its row counts what the tenant holds. `json` is
 // text, not jsonb, so a resource reads back exactly as it was written.
 const SCHEMA = `

@@ -4,11 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IN_MEMORY_DATABASE } from '../config';
+import { IN_MEMORY_DATABASE } from '../../config';
 import { SqliteDatabase } from './sqlite-database';
 import { openSqliteStore } from './sqlite-store';
-import { storeContract } from '../test-support/store-contract';
-import type { GroupData, SandboxStore, UserData } from './store';
+import { storeContract } from '../../test-support/store-contract';
+import type { GroupData, SandboxStore, UserData } from '../store';
 
 const LIMITS = { maxResources: 1000, maxBytes: 1_000_000 };
 const folders: string[] = [];
