@@ -18,6 +18,14 @@ describe('redaction', () => {
     expect(json({ [key]: key })).toEqual({ [key]: key });
   });
 
+  it('hides the key asked for, not the one before it, when the key changes and changes back, each time alike', () => {
+    const text = 'one sk-first-key-1 two sk-second-key-2';
+    expect(redactorFor('sk-first-key-1').text(text)).toBe('one [redacted] two sk-second-key-2');
+    expect(redactorFor('sk-second-key-2').text(text)).toBe('one sk-first-key-1 two [redacted]');
+    const again = redactorFor('sk-first-key-1');
+    expect([again.text(text), again.text(text)]).toEqual(['one [redacted] two sk-second-key-2', 'one [redacted] two sk-second-key-2']);
+  });
+
   it('redacts a key of 8 characters', () => {
     expect(redactorFor('eight888').text('x eight888 y')).toBe('x [redacted] y');
   });
