@@ -27,4 +27,12 @@ describe('CallBlock', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect(document.activeElement).toBe(container.querySelector('pre'));
   });
+
+  it('names a mark inside the body beside Show all while the part that holds it is not shown, and a mark after the body too', () => {
+    const inner = '[cut: nested deeper]';
+    const { container } = render(<CallBlock head={HEAD} body={`${longBody}${inner}`} mark="[cut]" innerMarks={[inner, 'absent']} />);
+    expect(container.querySelector('.show-all')?.textContent).toMatch(/^Show all \d+ KB \[cut: nested deeper\] \[cut\]$/);
+    const { container: shownAlready } = render(<CallBlock head={HEAD} body={`${inner}${longBody}`} innerMarks={[inner]} />);
+    expect(shownAlready.querySelector('.show-all')?.textContent).toMatch(/^Show all \d+ KB$/);
+  });
 });

@@ -11,6 +11,8 @@ interface CallBlockProps {
   body?: string;
   /** What follows the body, e.g. the mark of a body that was cut. */
   mark?: string;
+  /** Marks inside the body (a cut of deep nesting) to name beside Show all while the part that holds them is not shown. */
+  innerMarks?: readonly string[];
 }
 
 /**
@@ -19,11 +21,13 @@ interface CallBlockProps {
  * rest as blocks that layout skips while scrolled out of view (details.css). The text in the DOM
  * is always the body's own, from its start: selectable, and found by the page's search.
  */
-export function CallBlock({ head, body, mark }: CallBlockProps) {
+export function CallBlock({ head, body, mark, innerMarks = [] }: CallBlockProps) {
   const [all, setAll] = useState(false);
   const block = useRef<HTMLPreElement>(null);
   const firstEnd = body === undefined ? 0 : pieceEnd(body, 0, FIRST_SHOWN_CHARS);
   const partial = body !== undefined && !all && firstEnd < body.length;
+  const shownMarks = (inner: string) => body?.slice(0, firstEnd).includes(inner) ?? false;
+  const marksBeside = partial ? [...innerMarks.filter((inner) => body.includes(inner) && !shownMarks(inner)), ...(mark ? [mark] : [])] : [];
   // The button goes away with a click: the keyboard stays where the text it added is.
   useEffect(() => {
     if (all) block.current?.focus();
@@ -47,7 +51,7 @@ export function CallBlock({ head, body, mark }: CallBlockProps) {
           <button type="button" part={parts('details-button')} className="details-button" onClick={() => setAll(true)}>
             Show all {kibibytes(body)}
           </button>
-          {mark && ` ${mark}`}
+          {marksBeside.length > 0 && ` ${marksBeside.join(' ')}`}
         </p>
       )}
     </>

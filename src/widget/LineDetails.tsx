@@ -5,7 +5,7 @@ import type { ScimCall } from '../scim/call';
 import { shownHeaders } from '../scim/key-token';
 import { CallBlock } from './CallBlock';
 import { CopyButton } from './CopyButton';
-import { prettyJson, withControlsEscaped } from './json-text';
+import { CUT_DEEPER, prettyJson, withControlsEscaped } from './json-text';
 import { useSnippetTarget } from './snippet-choice';
 import { SnippetChoice } from './SnippetChoice';
 import styles from './details.css?inline';
@@ -42,6 +42,7 @@ function CallDetails({ call }: { call: ScimCall }) {
       <CallBlock
         head={`${request.method} ${request.url}\n${headerLines(shownHeaders(request.headers))}`}
         body={request.body === undefined ? undefined : prettyJson(request.body)}
+        innerMarks={[CUT_DEEPER]}
       />
       <p className="call-part">Response</p>
       {response ? (
@@ -49,6 +50,7 @@ function CallDetails({ call }: { call: ScimCall }) {
           head={`${response.status} ${response.statusText}\n${headerLines(response.headers)}`}
           body={response.body === undefined ? undefined : bodyText(response.body, response.bodyFormat)}
           mark={response.truncated && '[cut: longer than 256 KB, stalled, or unfinished in time]'}
+          innerMarks={[CUT_DEEPER]}
         />
       ) : (
         <p>No response: {[call.statusText, call.detail].filter(Boolean).join(' — ')}</p>
