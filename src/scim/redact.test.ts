@@ -87,6 +87,14 @@ describe('redaction of encoded forms of the key (issue 27, L1)', () => {
     expect(cutText('{"echo":"nothing of it')).toBe('{"echo":"nothing of it');
   });
 
+  it('hides the start of the key at the end of a cut text shorter than the key itself', () => {
+    const { cutText, text } = redactorFor(KEY);
+    const short = `x ${KEY.slice(0, 4)}`;
+    expect(short.length).toBeLessThan(KEY.length);
+    expect(cutText(short)).toBe(`x ${REDACTED}`);
+    expect(text(short)).toBe(short);
+  });
+
   it('hides the key in JSON nested 100,000 deep, without running out of stack (L5)', () => {
     const depth = 100_000;
     const parsed: unknown = JSON.parse(`${'['.repeat(depth)}"${KEY.replaceAll('"', '\\"')}"${']'.repeat(depth)}`);
