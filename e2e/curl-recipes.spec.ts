@@ -19,7 +19,7 @@ const SHELLS = ['sh', 'bash'];
 async function copiedCommands(host: Host, element: Locator): Promise<string[]> {
   await element.getByRole('button', { name: /^Details for / }).first().click();
   const commands: string[] = [];
-  for (const button of await element.locator('[part="details"]').first().getByRole('button', { name: 'Copy as cURL' }).all()) {
+  for (const button of await element.locator('[part~="result"] [part="details"]').first().getByRole('button', { name: 'Copy as cURL' }).all()) {
     await host.page.evaluate(() => navigator.clipboard.writeText(''));
     await button.click();
     await expect.poll(() => host.page.evaluate(() => navigator.clipboard.readText())).not.toBe('');

@@ -98,7 +98,7 @@ test('a server without /Schemas gets the profile\'s ten records, under a note th
     await expect(element.locator('[part="note"]')).toHaveText(
       "The server's schema could not be read (GET /Schemas answered 404 Not Found), so the records follow the basic profile.",
     );
-    await expect(element.locator('[part="note"] + [part="results"] [part~="result"]')).toHaveCount(10);
+    await expect(element.locator('[part="note"] ~ [part="results"] [part~="result"]')).toHaveCount(10);
   } finally {
     await page.close();
     await server.close();

@@ -59,7 +59,7 @@ export async function expectWall(host: Host, baseUrl: string, wall: Wall): Promi
     for (const named of wall.names(where)) expect(line.detail).toContain(named);
   }
 
-  const details = element.locator('[part="details"]');
+  const details = element.locator('[part~="result"] [part="details"]');
   for (const button of await element.getByRole('button', { name: /^Details for / }).all()) await button.click();
   await expect(details).toHaveCount(10);
   for (const panel of await details.all()) {
