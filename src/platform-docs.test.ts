@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 // Each platform's page in docs/platforms/ gives the recipe exactly as its browser test builds it
 // (e2e/<platform>.spec.ts): every fixture file listed here appears there whole, as a code block.
 const RECIPES: Record<string, string[]> = {
+  'docs/platforms/markdown.md': ['examples/markdown/sanitizer-settings.ts'],
   'docs/platforms/mkdocs.md': ['e2e/fixtures/mkdocs-site/mkdocs.yml', 'e2e/fixtures/mkdocs-site/docs/index.md'],
   'docs/platforms/hugo.md': ['e2e/fixtures/hugo-site/content/_index.md', 'e2e/fixtures/hugo-site/static/site.css'],
   'docs/platforms/starlight.md': [
