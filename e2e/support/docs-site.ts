@@ -37,6 +37,8 @@ export interface SiteBuild {
   handler?: (siteDir: string) => Promise<express.Handler>;
   /** Where the site's folder is made: its other packages resolve from the folders above it. */
   sitesDir?: string;
+  /** The path the site is served under, as on GitHub Pages (`/repo/`) or Read the Docs (`/en/latest/`); `/` by default. */
+  basePath?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function buildSite(fixtureDir: string, build: SiteBuild): Promise<B
   const server = await listenWithSandbox(app);
   // The site after the sandbox, as an app's API comes before its pages: a server-rendered site
   // answers every path (Starlight renders its 404 page for /scim/v2/Users too).
-  app.use(express.static(join(site.dir, build.outDir)));
+  app.use(build.basePath ?? '/', express.static(join(site.dir, build.outDir)));
   if (build.handler) app.use(await build.handler(site.dir));
   app.get('/favicon.ico', (_request, response) => void response.sendStatus(204));
   return {
