@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireTool } from '../scripts/debian-tools';
-import { buildSite, pressOnBuiltPage, type BuiltDocsSite } from './support/docs-site';
+import { buildSite, pressOnBuiltPage, useBuiltSite } from './support/docs-site';
 import { test, expect } from './support/page-errors';
 
 // Sphinx 5.3 with the Read the Docs theme and MyST 0.18 (Debian's packages) set up as
@@ -14,13 +14,8 @@ const siteFixture = fileURLToPath(new URL('./fixtures/sphinx-site/', import.meta
 const BASE_PATH = '/en/latest/';
 const HTML_DIR = '_build/html';
 
-// One site build for the file.
-test.describe.configure({ mode: 'default' });
-
-let site: BuiltDocsSite;
-
-test.beforeAll(async () => {
-  site = await buildSite(siteFixture, {
+const site = useBuiltSite(() =>
+  buildSite(siteFixture, {
     command: requireTool('sphinx'),
     args: ['-b', 'html', '-W', '-q', '.', HTML_DIR],
     outDir: HTML_DIR,
@@ -29,13 +24,12 @@ test.beforeAll(async () => {
       '_static/scim-generator/scim-generator.js': 'node_modules/scim-generator/dist/scim-generator.js',
       '_static/scim-generator/chunks': 'node_modules/scim-generator/dist/chunks',
     },
-  });
-});
-test.afterAll(() => site?.close());
+  }),
+);
 
 test('html_js_files writes the loader as a module, relative to each page; RST and MyST keep the tag', async () => {
-  const users = await readFile(join(site.dir, HTML_DIR, 'index.html'), 'utf8');
-  const groups = await readFile(join(site.dir, HTML_DIR, 'guide/groups.html'), 'utf8');
+  const users = await readFile(join(site().dir, HTML_DIR, 'index.html'), 'utf8');
+  const groups = await readFile(join(site().dir, HTML_DIR, 'guide/groups.html'), 'utf8');
 
   expect(users).toContain('<script type="module" src="_static/scim-generator/scim-generator.js"></script>');
   expect(groups).toContain('<script type="module" src="../_static/scim-generator/scim-generator.js"></script>');
@@ -46,10 +40,10 @@ test('html_js_files writes the loader as a module, relative to each page; RST an
 for (const scheme of ['light', 'dark'] as const) {
   test(`under ${BASE_PATH}, the RST page presses to ten created lines (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await pressOnBuiltPage(page, site, BASE_PATH, 'Generate Users →');
+    await pressOnBuiltPage(page, site(), BASE_PATH, 'Generate Users →');
   });
 }
 
 test(`under ${BASE_PATH}, the MyST page one folder down presses to ten created lines`, async ({ page }) => {
-  await pressOnBuiltPage(page, site, `${BASE_PATH}guide/groups.html`, 'Generate Groups →');
+  await pressOnBuiltPage(page, site(), `${BASE_PATH}guide/groups.html`, 'Generate Groups →');
 });

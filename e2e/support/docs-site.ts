@@ -93,9 +93,26 @@ export async function buildDocsSite(
 }
 
 /**
- * `buildDocsSite` once for the calling spec file (its tests run in order, in one worker), closed
- * after them; returns the built site for the tests. `buildTimeoutMs` is the build's own time; the
- * first run of a checkout also installs the frameworks, and gets time for that too.
+ * `build` once for the calling spec file (its tests run in order, in one worker), closed after
+ * them; returns the built site for the tests. `timeoutMs`, when given, is the time the build gets.
+ */
+export function useBuiltSite(build: () => Promise<BuiltDocsSite>, timeoutMs?: number): () => BuiltDocsSite {
+  let site: BuiltDocsSite | undefined;
+  test.describe.configure({ mode: 'default' });
+  test.beforeAll(async () => {
+    if (timeoutMs !== undefined) test.setTimeout(timeoutMs);
+    site = await build();
+  });
+  test.afterAll(() => site?.close());
+  return () => {
+    if (!site) throw new Error('The site was not built');
+    return site;
+  };
+}
+
+/**
+ * `buildDocsSite` once for the calling spec file, as `useBuiltSite`. `buildTimeoutMs` is the
+ * build's own time; the first run of a checkout also installs the frameworks, and gets time for that too.
  */
 export function useBuiltDocsSite(
   fixtureDir: string,
@@ -103,17 +120,7 @@ export function useBuiltDocsSite(
   build: Pick<SiteBuild, 'outDir' | 'handler'>,
   buildTimeoutMs: number,
 ): () => BuiltDocsSite {
-  let site: BuiltDocsSite | undefined;
-  test.describe.configure({ mode: 'default' });
-  test.beforeAll(async () => {
-    test.setTimeout(NPM_CI_TIMEOUT_MS + buildTimeoutMs);
-    site = await buildDocsSite(fixtureDir, cli, build);
-  });
-  test.afterAll(() => site?.close());
-  return () => {
-    if (!site) throw new Error(`The site of ${fixtureDir} was not built`);
-    return site;
-  };
+  return useBuiltSite(() => buildDocsSite(fixtureDir, cli, build), NPM_CI_TIMEOUT_MS + buildTimeoutMs);
 }
 
 /** Opens a page of the built site with a Pro key of its sandbox stored. */
