@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireTool } from '../scripts/debian-tools';
-import { buildSite, pressOnBuiltPage, useBuiltSite } from './support/docs-site';
+import { buildSite, pressOnBuiltPage, testPressInEachScheme, useBuiltSite } from './support/docs-site';
 import { test, expect } from './support/page-errors';
 
 // Jekyll 4.3 with minima 2.5 (Debian's packages) set up as docs/platforms/jekyll.md says
@@ -36,12 +36,7 @@ test('relative_url writes each script under the base path; kramdown keeps the ta
   expect(groups).toContain('<scim-generator resource-type="Groups"></scim-generator>');
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`under ${BASE_PATH}, the page with the ES loader presses to ten created lines (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await pressOnBuiltPage(page, site(), BASE_PATH, 'Generate Users →');
-  });
-}
+testPressInEachScheme(site, `under ${BASE_PATH}, the page with the ES loader`, BASE_PATH, 'Generate Users →');
 
 test(`under ${BASE_PATH}, the page with the IIFE presses to ten created lines`, async ({ page }) => {
   await pressOnBuiltPage(page, site(), `${BASE_PATH}groups.html`, 'Generate Groups →');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireTool } from '../scripts/debian-tools';
-import { buildSite, pressOnBuiltPage, useBuiltSite } from './support/docs-site';
+import { buildSite, pressOnBuiltPage, testPressInEachScheme, useBuiltSite } from './support/docs-site';
 import { test, expect } from './support/page-errors';
 
 // Sphinx 5.3 with the Read the Docs theme and MyST 0.18 (Debian's packages) set up as
@@ -37,12 +37,7 @@ test('html_js_files writes the loader as a module, relative to each page; RST an
   expect(groups).toContain('<scim-generator resource-type="Groups"></scim-generator>');
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`under ${BASE_PATH}, the RST page presses to ten created lines (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await pressOnBuiltPage(page, site(), BASE_PATH, 'Generate Users →');
-  });
-}
+testPressInEachScheme(site, `under ${BASE_PATH}, the RST page`, BASE_PATH, 'Generate Users →');
 
 test(`under ${BASE_PATH}, the MyST page one folder down presses to ten created lines`, async ({ page }) => {
   await pressOnBuiltPage(page, site(), `${BASE_PATH}guide/groups.html`, 'Generate Groups →');

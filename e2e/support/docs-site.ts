@@ -155,6 +155,16 @@ export async function pressOnBuiltPage(page: Page, site: BuiltDocsSite, path: st
   expect(hydrationLines).toEqual([]);
 }
 
+/** Two tests: `what` (the page at `path`) pressed to ten created lines by a reader whose system asks for light, then dark. */
+export function testPressInEachScheme(site: () => BuiltDocsSite, what: string, path: string, buttonText: string): void {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${what} presses to ten created lines (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await pressOnBuiltPage(page, site(), path, buttonText);
+    });
+  }
+}
+
 /** A docs theme: its name, how it names its brand colour, and how its page shows that it is in dark mode. */
 export interface DocsTheme {
   name: string;
