@@ -7,6 +7,11 @@ import { describe, expect, it } from 'vitest';
 const RECIPES: Record<string, string[]> = {
   'docs/platforms/markdown.md': ['examples/markdown/sanitizer-settings.ts'],
   'docs/platforms/mkdocs.md': ['e2e/fixtures/mkdocs-site/mkdocs.yml', 'e2e/fixtures/mkdocs-site/docs/index.md'],
+  'docs/platforms/eleventy.md': [
+    'e2e/fixtures/eleventy-site/eleventy.config.mjs',
+    'e2e/fixtures/eleventy-site/_includes/base.njk',
+    'e2e/fixtures/eleventy-site/index.md',
+  ],
   'docs/platforms/jekyll.md': ['e2e/fixtures/jekyll-site/_config.yml', 'e2e/fixtures/jekyll-site/index.md', 'e2e/fixtures/jekyll-site/groups.md'],
   'docs/platforms/sphinx.md': ['e2e/fixtures/sphinx-site/conf.py', 'e2e/fixtures/sphinx-site/index.rst', 'e2e/fixtures/sphinx-site/guide/groups.md'],
   'docs/platforms/hugo.md': ['e2e/fixtures/hugo-site/content/_index.md', 'e2e/fixtures/hugo-site/static/site.css'],

@@ -1,6 +1,5 @@
 import express from 'express';
 import { cp, mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { runAxe } from './axe';
@@ -74,6 +73,8 @@ export async function buildSite(fixtureDir: string, build: SiteBuild): Promise<B
 export interface FrameworkCli {
   packageName: string;
   script: string;
+  /** What the script is given to build the site in the current folder; `build .` by default. */
+  args?: string[];
 }
 
 /**
@@ -84,12 +85,12 @@ export interface FrameworkCli {
 export async function buildDocsSite(
   fixtureDir: string,
   cli: FrameworkCli,
-  build: Pick<SiteBuild, 'outDir' | 'handler'>,
+  build: Pick<SiteBuild, 'outDir' | 'handler' | 'basePath'>,
 ): Promise<BuiltDocsSite> {
   await installSitePackages();
-  const sitePackages = createRequire(join(SITE_PACKAGES_DIR, 'package.json'));
-  const script = join(dirname(sitePackages.resolve(`${cli.packageName}/package.json`)), cli.script);
-  return buildSite(fixtureDir, { ...build, command: process.execPath, args: [script, 'build', '.'], sitesDir: join(SITE_PACKAGES_DIR, 'builds') });
+  // Where npm puts a direct dependency: some packages (Eleventy) do not export their package.json to resolve.
+  const script = join(SITE_PACKAGES_DIR, 'node_modules', cli.packageName, cli.script);
+  return buildSite(fixtureDir, { ...build, command: process.execPath, args: [script, ...(cli.args ?? ['build', '.'])], sitesDir: join(SITE_PACKAGES_DIR, 'builds') });
 }
 
 /**
@@ -117,7 +118,7 @@ export function useBuiltSite(build: () => Promise<BuiltDocsSite>, timeoutMs?: nu
 export function useBuiltDocsSite(
   fixtureDir: string,
   cli: FrameworkCli,
-  build: Pick<SiteBuild, 'outDir' | 'handler'>,
+  build: Pick<SiteBuild, 'outDir' | 'handler' | 'basePath'>,
   buildTimeoutMs: number,
 ): () => BuiltDocsSite {
   return useBuiltSite(() => buildDocsSite(fixtureDir, cli, build), NPM_CI_TIMEOUT_MS + buildTimeoutMs);
