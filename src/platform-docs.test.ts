@@ -12,6 +12,7 @@ const RECIPES: Record<string, string[]> = {
     'e2e/fixtures/eleventy-site/_includes/base.njk',
     'e2e/fixtures/eleventy-site/index.md',
   ],
+  'docs/platforms/nextjs.md': ['e2e/fixtures/next-site/app/scim-generator.jsx', 'e2e/fixtures/next-site/app/page.jsx', 'e2e/fixtures/next-site/next.config.mjs'],
   'docs/platforms/jekyll.md': ['e2e/fixtures/jekyll-site/_config.yml', 'e2e/fixtures/jekyll-site/index.md', 'e2e/fixtures/jekyll-site/groups.md'],
   'docs/platforms/sphinx.md': ['e2e/fixtures/sphinx-site/conf.py', 'e2e/fixtures/sphinx-site/index.rst', 'e2e/fixtures/sphinx-site/guide/groups.md'],
   'docs/platforms/hugo.md': ['e2e/fixtures/hugo-site/content/_index.md', 'e2e/fixtures/hugo-site/static/site.css'],
