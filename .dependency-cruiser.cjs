@@ -1,4 +1,4 @@
-// Import-structure check for src/ (run with `npm run check:imports`).
+// Import-structure check for src/ and demo/ (run with `npm run check:imports`).
 //
 // Layers, bottom to top:
 //   src/scim/    SCIM + HTTP only; may use src/constants.ts and npm packages
@@ -72,6 +72,20 @@ module.exports = {
       },
       to: {
         path: '^src/(?:element|index)[.]ts$',
+      },
+    },
+    {
+      name: 'sandbox-production-not-to-test-support',
+      severity: 'error',
+      comment:
+        'demo/sandbox/test-support/ holds test helpers (fast-check arbitraries, vitest hooks, an event-loop ' +
+        'probe): a production module of the sandbox that imports one would ship test code to a host.',
+      from: {
+        path: '^demo/sandbox/',
+        pathNot: '^demo/sandbox/test-support/',
+      },
+      to: {
+        path: '^demo/sandbox/test-support/',
       },
     },
     {

@@ -14,7 +14,9 @@ import {
   type FetchReadings,
   type Readings,
 } from './probe.ts';
-import { entryPageUrl, pageUrl, type EntryScript, type Protocol } from './server.ts';
+import { DETAILS_PAINTED, DETAILS_PROBE_SETUP, DETAILS_READINGS_EXPRESSION, type DetailsReadings } from './details-probe.ts';
+import { bigBodyPageUrl, entryPageUrl, pageUrl, type EntryScript, type Protocol } from './server.ts';
+import type { BigBodyShape } from '../e2e/support/big-bodies.ts';
 import type { FileSize } from './sizes.ts';
 
 const EXPECTED_PROTOCOL: Record<Protocol, string> = { 'HTTP/1.1': 'http/1.1', 'HTTP/2': 'h2' };
@@ -36,7 +38,7 @@ export const INTERPRETER_ONLY = ['--js-flags=--no-sparkplug --no-maglev --no-opt
  * Runs `use` on a page of a fresh context (empty cache, no open connections) with the probe and
  * an API key in place, then closes the context.
  */
-async function onFreshPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
+export async function onFreshPage<T>(browser: Browser, use: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext();
   try {
     await context.addInitScript({ content: PROBE_SCRIPT });
@@ -51,7 +53,7 @@ async function onFreshPage<T>(browser: Browser, use: (page: Page) => Promise<T>)
 const lazyChunkCount = () => readdirSync(fileURLToPath(new URL('../dist/chunks', import.meta.url))).filter((name) => name.endsWith('.js')).length;
 
 /** Waits until the element's idle-time preload has fetched and run every lazy chunk. */
-async function waitForPreload(page: Page): Promise<void> {
+export async function waitForPreload(page: Page): Promise<void> {
   await page.waitForFunction(lazyChunksFetched(lazyChunkCount()));
   await page.evaluate(LAZY_CHUNKS_RUN);
 }
@@ -82,6 +84,20 @@ export function pressAtOnce(browser: Browser, origin: string, protocol: Protocol
   return onFreshPage(browser, async (page) => {
     await page.goto(`${pageUrl(origin, latencyMs)}#press-at-once`);
     return readings(page, protocol);
+  });
+}
+
+/** Presses the button against a server answering each POST with a body of `shape`, then opens the first line's Details. */
+export function openDetails(browser: Browser, origin: string, shape: BigBodyShape): Promise<DetailsReadings> {
+  return onFreshPage(browser, async (page) => {
+    await page.goto(bigBodyPageUrl(origin, shape));
+    await waitForPreload(page);
+    await page.locator('scim-generator button').first().click();
+    await page.waitForFunction(TEN_LINES_SHOWN);
+    await page.evaluate(DETAILS_PROBE_SETUP);
+    await page.locator('scim-generator').getByRole('button', { name: /^Details for / }).first().click();
+    await page.waitForFunction(DETAILS_PAINTED);
+    return (await page.evaluate(DETAILS_READINGS_EXPRESSION)) as DetailsReadings;
   });
 }
 

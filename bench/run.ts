@@ -8,6 +8,7 @@ import {
   heapAfterPresses,
   launchChromium,
   navigationToButton,
+  openDetails,
   pageWithoutElement,
   pressAfterPreload,
   pressAtOnce,
@@ -15,7 +16,8 @@ import {
 import { selfSignedCertificate } from './certificate.ts';
 import { startBenchServer, type EntryScript, type Protocol } from './server.ts';
 import { builtFileSizes } from './sizes.ts';
-import { benchTable, type BenchResults, type EntryRuns, type HeapSeries, type LatencyRuns } from './table.ts';
+import { BIG_BODY_SHAPES } from '../e2e/support/big-bodies.ts';
+import { benchTable, type BenchResults, type DetailsRuns, type EntryRuns, type HeapSeries, type LatencyRuns } from './table.ts';
 
 const RUNS = 5;
 const LATENCIES_MS = [0, 100, 400];
@@ -75,6 +77,7 @@ const atOnce: LatencyRuns[] = [];
 const bare: BenchResults['bareFetches'] = [];
 const heap: HeapSeries[] = [];
 const entries: EntryRuns[] = [];
+const details: DetailsRuns[] = [];
 try {
   for (const protocol of PROTOCOLS) {
     const server = await startBenchServer(protocol, certificate);
@@ -106,6 +109,10 @@ try {
       progress(`${protocol}: ${RUNS} × ten bare fetch() calls`);
       bare.push({ protocol, runs: await repeat(RUNS, () => bareFetches(browser, server.origin, protocol)) });
       if (protocol === 'HTTP/2') {
+        for (const shape of BIG_BODY_SHAPES) {
+          progress(`${RUNS} × open Details with a 256 KB body: ${shape}`);
+          details.push({ shape, runs: await repeat(RUNS, () => openDetails(browser, server.origin, shape)) });
+        }
         progress(`JS heap over ${HEAP_CHECKPOINTS.at(-1)} presses, then again with V8 interpreter only`);
         const readings = await heapAfterPresses(browser, server.origin, HEAP_CHECKPOINTS);
         const series = (variant: string, usedBytes: number[]) => heap.push({ variant, presses: HEAP_CHECKPOINTS, usedBytes });
@@ -125,4 +132,4 @@ console.log(
   `scim-generator bench: nproc ${availableParallelism()}, ${cpuModel()}, Chromium ${chromiumVersion}, ` +
     `timings are medians of ${RUNS} runs, ${Math.round((performance.now() - started) / 1000)} s in all`,
 );
-console.log(benchTable({ sizes, entries, afterPreload, atOnce, bareFetches: bare, heap }));
+console.log(benchTable({ sizes, entries, afterPreload, atOnce, bareFetches: bare, heap, details }));

@@ -1,15 +1,18 @@
 /**
- * Create and list latency of the sandbox SCIM provider holding 1,000 users: `npm run bench:sandbox`.
- * The sandbox runs in this process with its default store (SANDBOX_DB, else a file in a fresh
- * temporary folder here); each figure is the median of ROUNDS rounds, each on a fresh sandbox.
+ * Create and list latency of the sandbox SCIM provider holding 1,000 users, on SQLite and on
+ * PostgreSQL: `npm run bench:sandbox`. The sandbox runs in this process; SQLite in a file in a fresh
+ * temporary folder, PostgreSQL in a private cluster this starts (Debian's postgresql), a fresh
+ * database each round. Each figure is the median of ROUNDS rounds, each on a fresh sandbox.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSandbox, SCIM_PATH } from '../demo/sandbox/app';
-import { createApiKey } from '../demo/sandbox/key-client';
+import pg from 'pg';
+import { startPostgresCluster } from '../e2e/support/postgres';
+import { createSandbox, SCIM_PATH, type SandboxOptions } from '../demo/sandbox/http/app';
+import { createApiKey } from '../demo/sandbox/keys/key-client';
 import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
 
 const USERS = 1000;
@@ -34,10 +37,9 @@ async function timed(url: string, init: RequestInit, expected: number): Promise<
   return performance.now() - started;
 }
 
-async function round(): Promise<Record<string, number>> {
-  const folder = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
-  process.env.SANDBOX_DB ??= join(folder, 'sandbox.db');
-  const app = createSandbox({ freeLimit: 100_000, proLimit: 100_000 });
+async function round(storage: SandboxOptions): Promise<Record<string, number>> {
+  const app = createSandbox({ freeLimit: 100_000, proLimit: 100_000, ...storage });
+  await app.ready();
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -71,14 +73,36 @@ async function round(): Promise<Record<string, number>> {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await app.closeStore();
-    if (process.env.SANDBOX_DB.startsWith(folder)) delete process.env.SANDBOX_DB;
+  }
+}
+
+async function sqliteRound(): Promise<Record<string, number>> {
+  const folder = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+  try {
+    return await round({ database: join(folder, 'sandbox.db') });
+  } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-const rounds: Record<string, number>[] = [];
-for (let index = 0; index < ROUNDS; index++) rounds.push(await round());
-console.log(`| sandbox with ${USERS} users, median of ${ROUNDS} rounds | ms |\n|---|---|`);
-for (const name of Object.keys(rounds[0] ?? {})) {
-  console.log(`| ${name.replace(' (ms)', '')} | ${median(rounds.map((figures) => figures[name] ?? NaN)).toFixed(2)} |`);
+const sqlite: Record<string, number>[] = [];
+for (let index = 0; index < ROUNDS; index++) sqlite.push(await sqliteRound());
+const postgres: Record<string, number>[] = [];
+const cluster = await startPostgresCluster();
+try {
+  for (let index = 0; index < ROUNDS; index++) {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE bench_${index}`);
+    await admin.end();
+    postgres.push(await round({ databaseUrl: cluster.url.replace(/\/postgres$/, `/bench_${index}`) }));
+  }
+} finally {
+  await cluster.stop();
+}
+
+const figure = (rounds: Record<string, number>[], name: string) => median(rounds.map((figures) => figures[name] ?? NaN)).toFixed(2);
+console.log(`| sandbox with ${USERS} users, median of ${ROUNDS} rounds | SQLite (ms) | PostgreSQL (ms) |\n|---|---|---|`);
+for (const name of Object.keys(sqlite[0] ?? {})) {
+  console.log(`| ${name.replace(' (ms)', '')} | ${figure(sqlite, name)} | ${figure(postgres, name)} |`);
 }

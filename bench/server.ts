@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIST_RESPONSE_SCHEMA } from '../src/scim/protocol.ts';
+import { BIG_BODY_SHAPES, bigBody, type BigBodyShape } from '../e2e/support/big-bodies.ts';
 import type { Certificate } from './certificate.ts';
 
 export type Protocol = 'HTTP/1.1' | 'HTTP/2';
@@ -25,10 +26,16 @@ interface Response {
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.map': 'application/json' };
 const SCIM_PATH = /^\/latency\/(\d+)\/scim\/v2\/(Users|Groups)$/;
+const BIG_BODY_PATH = /^\/big\/([a-z-]+)\/scim\/v2\/Users$/;
 
 /** The docs page: the ES module build and one element (of `profile`, else the default) whose API answers after `latencyMs`. */
 export function pageUrl(origin: string, latencyMs: number, profile?: string): string {
   return `${origin}/?latency=${latencyMs}${profile ? `&profile=${profile}` : ''}`;
+}
+
+/** The docs page with an element whose every POST is answered at once with a body of `shape`, just under the 256 KB cut. */
+export function bigBodyPageUrl(origin: string, shape: BigBodyShape): string {
+  return `${origin}/?big=${shape}`;
 }
 
 /** The two ways to load the element the bench compares: today's single module, and the loader. */
@@ -56,7 +63,7 @@ function entryPage(entry: EntryScript, withElement: boolean, fileLatencyMs: numb
 </html>`;
 }
 
-function page(latencyMs: number, profile: string | null): string {
+function page(basePath: string, profile: string | null): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -66,7 +73,7 @@ function page(latencyMs: number, profile: string | null): string {
     <script type="module" src="/dist/scim-generator.js"></script>
   </head>
   <body>
-    <scim-generator resource-type="Users" base-url="/latency/${latencyMs}/scim/v2"${profile ? ` profile="${profile}"` : ''}></scim-generator>
+    <scim-generator resource-type="Users" base-url="${basePath}"${profile ? ` profile="${profile}"` : ''}></scim-generator>
   </body>
 </html>`;
 }
@@ -83,6 +90,14 @@ async function handle(request: Request, response: Response): Promise<void> {
     response.end(JSON.stringify(created));
     return;
   }
+  const big = BIG_BODY_PATH.exec(url.pathname);
+  if (request.method === 'POST' && big && BIG_BODY_SHAPES.includes(big[1] as BigBodyShape)) {
+    let body = '';
+    for await (const chunk of request) body += chunk.toString('utf8');
+    response.writeHead(201, { 'Content-Type': 'application/scim+json' });
+    response.end(bigBody(big[1] as BigBodyShape, { ...(JSON.parse(body) as object), id: crypto.randomUUID() }));
+    return;
+  }
   if (request.method === 'GET' && scim) {
     // An IdP's lookup: nothing matches, so its POST follows.
     await new Promise((done) => setTimeout(done, Number(scim[1])));
@@ -93,7 +108,9 @@ async function handle(request: Request, response: Response): Promise<void> {
   if (request.method === 'GET' && url.pathname === '/') {
     const profile = url.searchParams.get('profile');
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(page(Number(url.searchParams.get('latency') ?? 0), profile && /^[a-z]+$/.test(profile) ? profile : null));
+    const shape = url.searchParams.get('big');
+    const basePath = shape && /^[a-z-]+$/.test(shape) ? `/big/${shape}/scim/v2` : `/latency/${Number(url.searchParams.get('latency') ?? 0)}/scim/v2`;
+    response.end(page(basePath, profile && /^[a-z]+$/.test(profile) ? profile : null));
     return;
   }
   if (request.method === 'GET' && url.pathname === '/entry') {

@@ -1,4 +1,5 @@
 import type { NoElementCost } from './browser.ts';
+import type { DetailsReadings } from './details-probe.ts';
 import type { FetchReadings, Readings } from './probe.ts';
 import type { EntryScript, Protocol } from './server.ts';
 import type { FileSize } from './sizes.ts';
@@ -32,6 +33,13 @@ export interface BenchResults {
   /** Ten bare fetch() calls from page script, at 0 ms latency. */
   bareFetches: { protocol: Protocol; runs: FetchReadings[] }[];
   heap: HeapSeries[];
+  details: DetailsRuns[];
+}
+
+/** Opening the first line's Details, its response body of one shape just under the 256 KB cut. */
+export interface DetailsRuns {
+  shape: string;
+  runs: DetailsReadings[];
 }
 
 export interface HeapSeries {
@@ -130,6 +138,14 @@ function heapRow({ variant, presses, usedBytes }: HeapSeries): Row {
   ];
 }
 
+function detailsRow({ shape, runs }: DetailsRuns): Row {
+  return [
+    `open Details with a 256 KB body (${shape}): click → paint · longest task`,
+    pair(medians(runs, (r) => r.clickToPaint, (r) => r.longestTask), ms),
+    '',
+  ];
+}
+
 /** The one table `npm run bench` prints, in Markdown. */
 export function benchTable(results: BenchResults): string {
   const rows: Row[] = [
@@ -140,6 +156,7 @@ export function benchTable(results: BenchResults): string {
     ]),
     ...timingRows(results),
     ...results.entries.flatMap(entryRows),
+    ...results.details.map(detailsRow),
     ...results.heap.map(heapRow),
   ];
   const lines = [

@@ -1,6 +1,6 @@
 import type { PlanLimits } from './plans';
-import { describeLimit } from './sandbox/describe-limit';
-import { KEYS_PATH } from './sandbox/paths';
+import { describeLimit } from './sandbox/shared/describe-limit';
+import { KEYS_PATH } from './sandbox/shared/paths';
 import { forgetKey, isIssuedKey, onStoredKeyChange, readStoredKey, storeKey } from './stored-key';
 
 export const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro' };

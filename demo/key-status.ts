@@ -1,6 +1,6 @@
 import { DEFAULT_API_KEY_PATH } from '../src/constants';
 import { planName } from './key-page';
-import { CURRENT_KEY_PATH } from './sandbox/paths';
+import { CURRENT_KEY_PATH } from './sandbox/shared/paths';
 import { onStoredKeyChange, readStoredKey } from './stored-key';
 
 /**

@@ -1,5 +1,5 @@
-import { describeLimit } from './sandbox/describe-limit';
-import type { Plan } from './sandbox/plan';
+import { describeLimit } from './sandbox/shared/describe-limit';
+import type { Plan } from './sandbox/shared/plan';
 
 /** What `GET /demo/plans.json` answers: each plan's requests per rate-limit window. */
 export type PlanLimits = Record<Plan, number> & { windowMs: number };

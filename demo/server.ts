@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer } from 'vite';
 import { PAGE_PATHS } from './pages';
 import { PLANS_PATH, type PlanLimits } from './plans';
-import { accessLog } from './sandbox/access-log';
-import { KEYS_PATH, SCIM_PATH, createSandbox, type SandboxOptions } from './sandbox/app';
-import { sandboxServer } from './sandbox/connection-limits';
+import { accessLog } from './sandbox/http/access-log';
+import { KEYS_PATH, SCIM_PATH, createSandbox, type SandboxOptions } from './sandbox/http/app';
+import { sandboxServer } from './sandbox/http/connection-limits';
 import { DEMO_DATABASE, portFromEnv, resolveConfig, resolveDatabase } from './sandbox/config';
 
 export interface DemoServerOptions {
@@ -44,6 +44,12 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
   if (logRequests === 'all') app.use(accessLog());
   if (logRequests === 'sandbox') app.use([SCIM_PATH, KEYS_PATH, PLANS_PATH], accessLog());
   const scimSandbox = createSandbox(sandbox);
+  try {
+    await scimSandbox.ready();
+  } catch (error) {
+    await scimSandbox.closeStore();
+    throw error;
+  }
   app.use(scimSandbox);
   app.get(PLANS_PATH, (_req, res) => {
     res.json(limits);

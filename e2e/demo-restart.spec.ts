@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoServer, type DemoServer } from '../demo/server';
-import { CURRENT_KEY_PATH, SCIM_PATH } from '../demo/sandbox/paths';
+import { CURRENT_KEY_PATH, SCIM_PATH } from '../demo/sandbox/shared/paths';
 import { API_KEY_STORAGE_NAME } from '../src/constants';
 import { createKeyOnKeyPage, expectTenCreated, pressAndSettle } from './support/demo-site';
 import { expect, test } from './support/page-errors';

@@ -1,4 +1,4 @@
-import { createApiKey } from '../demo/sandbox/key-client';
+import { createApiKey } from '../demo/sandbox/keys/key-client';
 import { PAGE_LINE_START, PAGE_PORT_VARIABLE, SANDBOX_PORT_VARIABLE } from '../examples/static-docs/serve';
 import { distIsStale } from '../scripts/fresh-dist';
 import { blockingViolations, runAxe } from './support/axe';

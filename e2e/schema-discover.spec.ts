@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { scimmySchemaDefinition } from '../demo/sandbox/schema-definition';
-import { USER_EXTENSION_ENV } from '../demo/sandbox/user-extension';
+import { scimmySchemaDefinition } from '../demo/sandbox/scim/schema-definition';
+import { USER_EXTENSION_ENV } from '../demo/sandbox/resources/user-extension';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from '../src/scim/protocol';
 import type { BatchResult } from '../src/index';
 import { generateAndExpectCreated, generateBatch, showGenerator, sortedResultLines, storeApiKey } from './support/generator';

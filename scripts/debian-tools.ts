@@ -1,10 +1,11 @@
 // The programs the tests take from Debian rather than npm: the browsers (Playwright and puppeteer
 // cannot download their own here), the docs site generators MkDocs, Hugo, Sphinx and Jekyll, and WordPress with the
-// PHP and MariaDB it runs on (`npm run test:wordpress`). Each is found at
+// PHP and MariaDB it runs on (`npm run test:wordpress`), and PostgreSQL and Redis for the sandbox's
+// tests of several processes on one database. Each is found at
 // its Debian path (or where its variable points), installed with apt-get when missing and this
 // user is root (`scripts/ensure-tools.ts`), and otherwise named with what to install.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 interface DebianTool {
   /** Where Debian installs the program. */
@@ -14,6 +15,13 @@ interface DebianTool {
   /** Other files the tests need from the packages, e.g. a theme. */
   alsoNeeds?: string[];
   packages: string[];
+}
+
+/** Debian installs PostgreSQL's programs under its major version: the newest one present, else bookworm's. */
+function postgresProgram(name: string): string {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').filter((entry) => /^\d+$/.test(entry)) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0] ?? '15';
+  return `/usr/lib/postgresql/${newest}/bin/${name}`;
 }
 
 export const DEBIAN_TOOLS = {
@@ -47,6 +55,9 @@ export const DEBIAN_TOOLS = {
   mariadbd: { path: '/usr/sbin/mariadbd', packages: ['mariadb-server'] },
   'mariadb-install-db': { path: '/usr/bin/mariadb-install-db', packages: ['mariadb-server'] },
   mariadb: { path: '/usr/bin/mariadb', packages: ['mariadb-server'] },
+  postgres: { path: postgresProgram('postgres'), alsoNeeds: [postgresProgram('initdb')], packages: ['postgresql'] },
+  initdb: { path: postgresProgram('initdb'), packages: ['postgresql'] },
+  'redis-server': { path: '/usr/bin/redis-server', packages: ['redis-server'] },
 } as const satisfies Record<string, DebianTool>;
 
 export type ToolName = keyof typeof DEBIAN_TOOLS;

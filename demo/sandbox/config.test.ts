@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, DEFAULT_DATABASE, DEMO_DATABASE, portFromEnv, resolveConfig, resolveDatabase } from './config';
+import { DEFAULT_CONFIG, DEFAULT_DATABASE, DEMO_DATABASE, portFromEnv, resolveConfig, resolveDatabase, resolveRedisUrl, resolveStorage } from './config';
 
 describe('resolveConfig', () => {
   const limits = { maxOperations: 50, maxValues: 100, tenantMaxResources: 5000, tenantMaxBytes: 20_971_520, headersTimeoutMs: 10_000, requestTimeoutMs: 15_000, maxConnectionsPerAddress: 64 };
@@ -76,6 +76,23 @@ describe('resolveDatabase', () => {
   it("gives npm start's demo a file of its own, .sandbox/demo.db, so it runs beside npm run sandbox", () => {
     expect(resolveDatabase({}, {}, DEMO_DATABASE)).toBe(fileURLToPath(new URL('../../.sandbox/demo.db', import.meta.url)));
     expect(resolveDatabase({}, { SANDBOX_DB: 'b.db' }, DEMO_DATABASE)).toBe('b.db');
+  });
+});
+
+describe('resolveStorage and resolveRedisUrl', () => {
+  const url = 'postgres://sandbox@127.0.0.1:5432/sandbox';
+
+  it('takes PostgreSQL when given a URL, by option or SANDBOX_DATABASE_URL, over any SQLite file', () => {
+    expect(resolveStorage({ databaseUrl: url }, {})).toEqual({ postgres: url });
+    expect(resolveStorage({ database: 'a.db' }, { SANDBOX_DATABASE_URL: url, SANDBOX_DB: ':memory:' })).toEqual({ postgres: url });
+    expect(resolveStorage({}, { SANDBOX_DATABASE_URL: ' ', SANDBOX_DB: ':memory:' })).toEqual({ sqlite: ':memory:' });
+    expect(resolveStorage({}, {})).toEqual({ sqlite: DEFAULT_DATABASE });
+  });
+
+  it('counts rate limits in the Redis of the option or SANDBOX_REDIS_URL, else in memory', () => {
+    expect(resolveRedisUrl({ redisUrl: 'redis://a:6379' }, { SANDBOX_REDIS_URL: 'redis://b:6379' })).toBe('redis://a:6379');
+    expect(resolveRedisUrl({}, { SANDBOX_REDIS_URL: 'redis://b:6379' })).toBe('redis://b:6379');
+    expect(resolveRedisUrl({}, { SANDBOX_REDIS_URL: '' })).toBeUndefined();
   });
 });
 

@@ -42,9 +42,16 @@ export interface SandboxOptions {
    * the process (what the tests use). Not a number, so not part of SandboxConfig's checks.
    */
   database?: string;
+  /**
+   * A PostgreSQL URL (`postgres://user:password@host:5432/database`): keys and data live there,
+   * shared by every sandbox process given it. Wins over `database`.
+   */
+  databaseUrl?: string;
+  /** A Redis URL (`redis://host:6379`): rate-limit counters live there, shared by every sandbox process given it. */
+  redisUrl?: string;
 }
 
-type Limits = Omit<SandboxOptions, 'database'>;
+type Limits = Omit<SandboxOptions, 'database' | 'databaseUrl' | 'redisUrl'>;
 export type SandboxConfig = Required<Limits>;
 
 export const DEFAULT_CONFIG: SandboxConfig = {
@@ -94,6 +101,10 @@ export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
 
 /** Names the SQLite database file; `:memory:` for none. */
 export const DATABASE_ENV = 'SANDBOX_DB';
+/** Names a PostgreSQL database for keys and data; it wins over SANDBOX_DB. */
+export const DATABASE_URL_ENV = 'SANDBOX_DATABASE_URL';
+/** Names a Redis for the rate-limit counters. */
+export const REDIS_URL_ENV = 'SANDBOX_REDIS_URL';
 /** SQLite's name for a database that lives and dies with its connection. */
 export const IN_MEMORY_DATABASE = ':memory:';
 const underRepository = (name: string) => fileURLToPath(new URL(`../../.sandbox/${name}`, import.meta.url));
@@ -107,6 +118,17 @@ export const DEMO_DATABASE = underRepository('demo.db');
 /** The database file: the option, else SANDBOX_DB, else `fallback`. */
 export function resolveDatabase(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env, fallback = DEFAULT_DATABASE): string {
   return options.database ?? (env[DATABASE_ENV]?.trim() || fallback);
+}
+
+/** Where keys and data live: a PostgreSQL URL (the option, else SANDBOX_DATABASE_URL) wins over a SQLite file. */
+export function resolveStorage(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env): { postgres: string } | { sqlite: string } {
+  const url = options.databaseUrl ?? env[DATABASE_URL_ENV]?.trim();
+  return url ? { postgres: url } : { sqlite: resolveDatabase(options, env) };
+}
+
+/** The Redis URL for rate-limit counters (the option, else SANDBOX_REDIS_URL); none keeps them in memory. */
+export function resolveRedisUrl(options: SandboxOptions = {}, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return options.redisUrl ?? (env[REDIS_URL_ENV]?.trim() || undefined);
 }
 
 /** The one setting for which 0 makes sense: no proxy in front. */

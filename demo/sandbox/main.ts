@@ -1,5 +1,5 @@
 import { portFromEnv } from './config';
-import { sandboxBanner, serveSandbox } from './serve';
+import { sandboxBanner, serveSandbox } from './http/serve';
 
 try {
   const sandbox = await serveSandbox(portFromEnv(8787), process.env.HOST ?? 'localhost');

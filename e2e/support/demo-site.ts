@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { startDemoServer, type DemoServer } from '../../demo/server';
-import type { Plan } from '../../demo/sandbox/plan';
+import type { Plan } from '../../demo/sandbox/shared/plan';
 import { test as pageErrorsTest, expect } from './page-errors';
 
 /**

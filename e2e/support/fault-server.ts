@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
+import { bigBody, type BigBodyShape } from './big-bodies';
 
 /**
  * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:
@@ -47,6 +48,9 @@ export const FAULTS = [
   'list-huge', // POSTs as ok; the member lookup (GET /Users) answers a ListResponse past 256 KB
   'list-stall', // POSTs as ok; the member lookup starts its ListResponse and never finishes it
   'control-text', // 400 text/plain holding NUL, ANSI and C1 escapes
+  'big-long-string', // 201 with the record, its JSON text brought just under 256 KB by one long string (big-bodies.ts)
+  'big-many-objects', // the same by 5,000 small objects
+  'big-deep', // the same by objects nested 60 deep
   'shell-text', // 201 whose user id and meta.location, and the member lookup's user id, are shell code (SHELL_ID, SHELL_SEGMENT, SHELL_MEMBER_ID)
 ] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -223,6 +227,10 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
       return scim(400, 'invalidValue', `Token rejected: ${(request.headers.authorization ?? '').toUpperCase()}`);
     case 'retry-absurd':
       return { ...scim(429, 'tooMany', 'Request limit reached'), headers: { 'Retry-After': ABSURD_RETRY_AFTER } };
+    case 'big-long-string':
+    case 'big-many-objects':
+    case 'big-deep':
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: bigBody(fault.slice('big-'.length) as BigBodyShape, JSON.parse(created(request.body)) as object) };
     case 'deep-json':
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: `${'['.repeat(DEEP_JSON_DEPTH)}${']'.repeat(DEEP_JSON_DEPTH)}` };
     case 'lone-surrogate-id':

@@ -1,6 +1,6 @@
-import { SCIM_PATH } from '../../demo/sandbox/paths';
-import { createApiKey } from '../../demo/sandbox/key-client';
-import type { Plan } from '../../demo/sandbox/plan';
+import { SCIM_PATH } from '../../demo/sandbox/shared/paths';
+import { createApiKey } from '../../demo/sandbox/keys/key-client';
+import type { Plan } from '../../demo/sandbox/shared/plan';
 import { startServerProcess } from './server-process';
 
 export interface SandboxProcess {

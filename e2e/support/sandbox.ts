@@ -1,8 +1,8 @@
 import express from 'express';
-import { createSandbox, SCIM_PATH, type SandboxOptions } from '../../demo/sandbox/app';
-import { createApiKey } from '../../demo/sandbox/key-client';
+import { createSandbox, SCIM_PATH, type SandboxOptions } from '../../demo/sandbox/http/app';
+import { createApiKey } from '../../demo/sandbox/keys/key-client';
 import { SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
-import type { Plan } from '../../demo/sandbox/plan';
+import type { Plan } from '../../demo/sandbox/shared/plan';
 import { listen, type RunningServer } from './http';
 
 export interface SandboxServer extends RunningServer {

@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
    * (PHP_CLI_SERVER_WORKERS) that would outlive their parent.
    */
   group?: boolean;
+  /** Runs it as this user (this process must be root): for servers that refuse to run as root. */
+  user?: { uid: number; gid: number };
 }
 
 /**
@@ -34,8 +36,8 @@ export function onProcessExit(fn: () => void): () => void {
 }
 
 /** Starts `command` from the repository's folder; killed with this process if it is not stopped first. */
-export function startServerProcess(command: string, args: string[], { env = {}, group = false }: ServerProcessOptions = {}): ServerProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+export function startServerProcess(command: string, args: string[], { env = {}, group = false, user }: ServerProcessOptions = {}): ServerProcess {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: group, ...user });
   const signal = (name: NodeJS.Signals) => {
     try {
       if (group && child.pid) process.kill(-child.pid, name);

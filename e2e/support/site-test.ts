@@ -1,4 +1,4 @@
-import type { SandboxOptions } from '../../demo/sandbox/app';
+import type { SandboxOptions } from '../../demo/sandbox/http/app';
 import { storeApiKey } from './generator';
 import { bundleSite } from './http';
 import { test as pageErrorsTest } from './page-errors';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { listen, type Listening } from '../../demo/listen';
 import { EXAMPLE_DATABASE, portFromEnv, resolveDatabase } from '../../demo/sandbox/config';
-import { sandboxBanner, serveSandbox } from '../../demo/sandbox/serve';
+import { sandboxBanner, serveSandbox } from '../../demo/sandbox/http/serve';
 import { buildDistIfStale } from '../../scripts/fresh-dist';
 
 // `npm run example`: the sandbox SCIM provider on one port, and the docs page on another, so the

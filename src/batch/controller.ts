@@ -52,7 +52,6 @@ export class BatchController {
       const makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active, profile: config.profile, schema });
       const apiKey = readApiKey();
       this.#batchApiKey = apiKey;
-      this.#watchApiKey(runtime);
       runtime.runBatch(config, makeRecords, { apiKey, addMembers }, {
         signal: batch.signal,
         batchId,
@@ -62,6 +61,8 @@ export class BatchController {
           this.#followUps = followUps;
         },
       });
+      // Once the calls are out: the first watch registers with the browser's storage, which took 2 ms of the press.
+      this.#watchApiKey(runtime);
     };
     const loaded = batchRuntime.loaded();
     if (loaded) {

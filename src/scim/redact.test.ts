@@ -18,6 +18,14 @@ describe('redaction', () => {
     expect(json({ [key]: key })).toEqual({ [key]: key });
   });
 
+  it('hides the key asked for, not the one before it, when the key changes and changes back, each time alike', () => {
+    const text = 'one sk-first-key-1 two sk-second-key-2';
+    expect(redactorFor('sk-first-key-1').text(text)).toBe('one [redacted] two sk-second-key-2');
+    expect(redactorFor('sk-second-key-2').text(text)).toBe('one sk-first-key-1 two [redacted]');
+    const again = redactorFor('sk-first-key-1');
+    expect([again.text(text), again.text(text)]).toEqual(['one [redacted] two sk-second-key-2', 'one [redacted] two sk-second-key-2']);
+  });
+
   it('redacts a key of 8 characters', () => {
     expect(redactorFor('eight888').text('x eight888 y')).toBe('x [redacted] y');
   });
@@ -77,6 +85,14 @@ describe('redaction of encoded forms of the key (issue 27, L1)', () => {
     expect(cutText(`{"echo":"${encodeURIComponent(KEY).slice(0, 12)}`)).toBe(`{"echo":"${REDACTED}`);
     expect(cutText(`{"echo":"${KEY} and ${KEY.slice(0, 3)}`)).toBe(`{"echo":"${REDACTED} and ${REDACTED}`);
     expect(cutText('{"echo":"nothing of it')).toBe('{"echo":"nothing of it');
+  });
+
+  it('hides the start of the key at the end of a cut text shorter than the key itself', () => {
+    const { cutText, text } = redactorFor(KEY);
+    const short = `x ${KEY.slice(0, 4)}`;
+    expect(short.length).toBeLessThan(KEY.length);
+    expect(cutText(short)).toBe(`x ${REDACTED}`);
+    expect(text(short)).toBe(short);
   });
 
   it('hides the key in JSON nested 100,000 deep, without running out of stack (L5)', () => {

@@ -1,6 +1,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_KEY_STORAGE_NAME } from '../constants';
+import { SNIPPET_TARGETS } from '../scim/snippets';
 import { CUT_DEEPER } from './json-text';
 import { answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from '../test-support/element';
 
@@ -47,6 +48,19 @@ describe('the details panel of a line', () => {
     await act(async () => fireEvent.click(generator.ui.getByRole('button', { name: 'Copy as cURL' })));
     expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/^curl --globoff -X POST '.*\/Users' /));
     expect(generator.ui.getByText('Copied')).toBeTruthy();
+  });
+
+  it('makes the snippet on a click of Copy as, not when the panel opens', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn(async () => undefined) } });
+    const generate = vi.spyOn(SNIPPET_TARGETS[0], 'generate');
+    const generator = mountGenerator();
+    const details = await pressAndAnswerFirst(generator, { id: '7' });
+    act(() => fireEvent.click(details));
+    expect(generate).not.toHaveBeenCalled();
+
+    await act(async () => fireEvent.click(generator.ui.getByRole('button', { name: 'Copy as cURL' })));
+    expect(generate).toHaveBeenCalledTimes(1);
+    generate.mockRestore();
   });
 
   it('shows the text selected to copy by hand where the clipboard is refused', async () => {

@@ -3,8 +3,9 @@ import { parts } from '../parts';
 import { ACTIONS, type ActionKind } from '../scim/actions/table';
 import type { ScimCall } from '../scim/call';
 import { shownHeaders } from '../scim/key-token';
+import { CallBlock } from './CallBlock';
 import { CopyButton } from './CopyButton';
-import { prettyJson, withControlsEscaped } from './json-text';
+import { CUT_DEEPER, prettyJson, withControlsEscaped } from './json-text';
 import { useSnippetTarget } from './snippet-choice';
 import { SnippetChoice } from './SnippetChoice';
 import styles from './details.css?inline';
@@ -38,17 +39,19 @@ function CallDetails({ call }: { call: ScimCall }) {
     <>
       <p className="call-title">{callTitle(call)}</p>
       <p className="call-part">Request</p>
-      <pre tabIndex={0}>
-        {`${request.method} ${request.url}\n${headerLines(shownHeaders(request.headers))}`}
-        {request.body !== undefined && `\n\n${prettyJson(request.body)}`}
-      </pre>
+      <CallBlock
+        head={`${request.method} ${request.url}\n${headerLines(shownHeaders(request.headers))}`}
+        body={request.body === undefined ? undefined : prettyJson(request.body)}
+        innerMarks={[CUT_DEEPER]}
+      />
       <p className="call-part">Response</p>
       {response ? (
-        <pre tabIndex={0}>
-          {`${response.status} ${response.statusText}\n${headerLines(response.headers)}`}
-          {response.body !== undefined && `\n\n${bodyText(response.body, response.bodyFormat)}`}
-          {response.truncated && '\n\n[cut: longer than 256 KB, stalled, or unfinished in time]'}
-        </pre>
+        <CallBlock
+          head={`${response.status} ${response.statusText}\n${headerLines(response.headers)}`}
+          body={response.body === undefined ? undefined : bodyText(response.body, response.bodyFormat)}
+          mark={response.truncated && '[cut: longer than 256 KB, stalled, or unfinished in time]'}
+          innerMarks={[CUT_DEEPER]}
+        />
       ) : (
         <p>No response: {[call.statusText, call.detail].filter(Boolean).join(' — ')}</p>
       )}

@@ -69,6 +69,9 @@ interface ActionRow<Form> {
 
 const row = <Form>(definition: ActionRow<Form>) => definition;
 
+/** A DELETE left the resource gone: a 2xx, or 404, since it is gone either way (RFC 7644 §3.6). */
+const gone = ({ ok, status }: Pick<ScimResult, 'ok' | 'status'>) => ok || status === 404;
+
 const patchOf = (...operations: PatchRequest['Operations']): PatchRequest => ({ schemas: [PATCH_OP_SCHEMA], Operations: operations });
 
 /** Sends the action's write, then (when it succeeded) reads the resource back. */
@@ -178,10 +181,10 @@ export const ACTIONS = {
     can: 'be deleted',
     resourceTypes: ['Users', 'Groups'],
     rfc7644: null,
-    isDone: ({ ok, status }) => ok || status === 404,
+    isDone: gone,
     async perform(_form, { target, send }) {
       const decided = await send({ method: 'DELETE', url: target.url });
-      if (decided.ok || decided.status === 404) target.deleted = true;
+      if (gone(decided)) target.deleted = true;
       return { decided };
     },
   }),

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scimmySchemaDefinition } from '../../../demo/sandbox/schema-definition';
+import { scimmySchemaDefinition } from '../../../demo/sandbox/scim/schema-definition';
 import { createRecordGenerator } from '../generate';
 import { PROFILES } from '../schemas';
 import { readResourceType, readSchemaDefinition, type ResourceSchema } from './definitions';
