@@ -1,17 +1,18 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { ELEMENT_CHUNK_FILE_NAME, builtElementChunk } from './build/element-chunk.ts';
 import { fakerEnSubsetPlugin } from './build/faker-en-subset.ts';
 import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
 
-// `vite build` writes the ES entry, a loader of a few kB that defines nothing until the tag is on
-// the page; `vite build --mode element` the element's chunk (dist/chunks/scim-generator-element.js,
-// with React) and its own lazy chunks; `vite build --mode iife` the classic script, which cannot
-// code-split and so holds everything and defines the element at once; `vite build --mode
-// server-safe` the two small modules a server may import: dist/server.js (what Node's `node`
+// `vite build --mode element` writes the element's chunk (dist/chunks/scim-generator-element-[hash].js,
+// with React) and its own lazy chunks; `vite build` then the ES entry, a loader of a few kB that
+// defines nothing until the tag is on the page and imports that chunk by its hashed name; `vite
+// build --mode iife` the classic script, which cannot code-split and so holds everything and
+// defines the element at once; `vite build --mode server-safe` the two small modules a server may import: dist/server.js (what Node's `node`
 // export condition loads: no element) and dist/react.js (the hook, on the app's own React).
 const SERVER_SAFE_ENTRIES = { server: 'src/server.ts', react: 'src/react.ts' };
-const ELEMENT_CHUNK = 'chunks/scim-generator-element.js';
 
 /**
  * The loader's `import('./define')` becomes an import of the element's chunk, built apart: so no
@@ -20,17 +21,19 @@ const ELEMENT_CHUNK = 'chunks/scim-generator-element.js';
  * plain relative import as it would any other.
  */
 function elementChunkExternal(): Plugin {
+  let outDir = '';
   return {
     name: 'scim-generator:element-chunk-external',
     enforce: 'pre',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
     resolveId: (source, importer) =>
-      source === './define' && importer?.endsWith('/src/autoload.ts') ? { id: `./${ELEMENT_CHUNK}`, external: true } : null,
+      source === './define' && importer?.endsWith('/src/autoload.ts') ? { id: `./${builtElementChunk(outDir)}`, external: true } : null,
   };
 }
 
 const LIBRARIES = {
   es: { entry: 'src/index.ts', formats: ['es' as const], fileName: () => 'scim-generator.js' },
-  element: { entry: 'src/define.ts', formats: ['es' as const], fileName: () => ELEMENT_CHUNK },
+  element: { entry: 'src/define.ts', formats: ['es' as const], fileName: () => ELEMENT_CHUNK_FILE_NAME },
   iife: { entry: 'src/iife.ts', name: 'ScimGenerator', formats: ['iife' as const], fileName: () => 'scim-generator.iife.js' },
   'server-safe': { entry: SERVER_SAFE_ENTRIES, formats: ['es' as const], fileName: (_format: string, entry: string) => `${entry}.js` },
 };
@@ -42,7 +45,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     // The first of the builds (npm run build) empties dist/.
-    emptyOutDir: mode === 'production',
+    emptyOutDir: mode === 'element',
     sourcemap: true,
     lib: LIBRARIES[mode as keyof typeof LIBRARIES] ?? LIBRARIES.es,
     rolldownOptions: {

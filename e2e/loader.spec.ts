@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
 import type { Page } from '@playwright/test';
+import { ELEMENT_CHUNK_PATH, builtElementChunk } from '../build/element-chunk';
 import { TAG_NAME } from '../src/constants';
 import { generateAndExpectCreated, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
@@ -100,8 +101,8 @@ for (const entry of ENTRY_URLS) {
     });
     await page.goto(`${site.url}page.html`);
     await generateAndExpectCreated(generator(page));
-    const chunks = (await packageFetches(page)).map(({ path }) => path.replace(/.*\//, '')).filter((name) => name.startsWith('scim-generator-element'));
-    expect(chunks).toEqual(['scim-generator-element.js']);
+    const chunks = (await packageFetches(page)).map(({ path }) => path.replace(/.*\/(chunks\/)/, '$1')).filter((path) => ELEMENT_CHUNK_PATH.test(path));
+    expect(chunks).toEqual([builtElementChunk(dist)]);
   });
 }
 
@@ -114,7 +115,7 @@ test.describe('when the element’s chunk fails to load', () => {
 
   /** Answers the element's chunk 503 while `failing()` says so. */
   async function chunkFailsWhile(page: Page, failing: () => boolean): Promise<void> {
-    await page.route('**/chunks/scim-generator-element.js', (route) => (failing() ? route.fulfill({ status: 503, body: 'Busy' }) : route.fallback()));
+    await page.route(`**/${builtElementChunk(dist)}`, (route) => (failing() ? route.fulfill({ status: 503, body: 'Busy' }) : route.fallback()));
   }
 
   test('each tag says so with Try again, which loads it; ten lines then', async ({ page }) => {
@@ -127,7 +128,7 @@ test.describe('when the element’s chunk fails to load', () => {
     failing = false;
     await failures(page).nth(1).getByRole('button', { name: 'Try again' }).click();
     await expect(failures(page)).toHaveCount(0);
-    expect(await page.evaluate((tag) => customElements.get(tag) !== undefined, TAG_NAME)).toBe(true);
+    await expect.poll(() => page.evaluate((tag) => customElements.get(tag) !== undefined, TAG_NAME)).toBe(true);
     await generateAndExpectCreated(generator(page).first());
   });
 

@@ -15,6 +15,8 @@ const THEMES: Record<(typeof THEME_BRAND_COLORS)[number], { light: string; dark:
   '--ifm-color-primary': { light: '#3578e5', dark: '#25c2a0' },
   '--sl-color-accent': { light: '#3d50f5', dark: '#3369ff' },
   '--md-primary-fg-color': { light: '#4051b5', dark: '#4051b5' },
+  // Furo's src/furo/assets/styles/variables/_colors.scss (colors, colors-dark)
+  '--color-brand-primary': { light: '#0a4bff', dark: '#3d94ff' },
 };
 
 const PAGES = { light: { background: '#fff', text: '#1b1b1f' }, dark: { background: '#1b1b1f', text: '#dfdfd6' } };

@@ -1,5 +1,5 @@
 // The programs the tests take from Debian rather than npm: the browsers (Playwright and puppeteer
-// cannot download their own here), the docs site generators MkDocs and Hugo, and WordPress with the
+// cannot download their own here), the docs site generators MkDocs, Hugo, Sphinx and Jekyll, and WordPress with the
 // PHP and MariaDB it runs on (`npm run test:wordpress`), and PostgreSQL and Redis for the sandbox's
 // tests of several processes on one database. Each is found at
 // its Debian path (or where its variable points), installed with apt-get when missing and this
@@ -33,6 +33,18 @@ export const DEBIAN_TOOLS = {
     packages: ['mkdocs', 'mkdocs-material'],
   },
   hugo: { path: '/usr/bin/hugo', packages: ['hugo'] },
+  // Jekyll 4.3 with its default theme, minima 2.5, as GitHub Pages builds a site.
+  jekyll: {
+    path: '/usr/bin/jekyll',
+    alsoNeeds: ['/usr/share/rubygems-integration/all/specifications/minima-2.5.1.gemspec'],
+    packages: ['jekyll', 'jekyll-theme-minima'],
+  },
+  // Sphinx 5.3 with the Read the Docs theme and MyST, as Read the Docs builds a project.
+  sphinx: {
+    path: '/usr/bin/sphinx-build',
+    alsoNeeds: ['/usr/lib/python3/dist-packages/sphinx_rtd_theme/__init__.py', '/usr/lib/python3/dist-packages/myst_parser/__init__.py'],
+    packages: ['python3-sphinx', 'python3-sphinx-rtd-theme', 'python3-myst-parser'],
+  },
   // WordPress 6.1's files, which the test copies, and its default theme (a block theme).
   wordpress: {
     path: '/usr/share/wordpress',

@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 /**
- * What a page embedding the ES build loads first (the loader, then the element's chunk), and the
- * file `npm run build` writes last: without it, a build was cut short.
+ * What a page embedding the ES build loads first (the loader, built only once the element's chunk
+ * it names is), and the file `npm run build` writes last: without it, a build was cut short.
  */
-export const BUILT_FILES = ['dist/scim-generator.js', 'dist/chunks/scim-generator-element.js', 'dist/react.d.ts'];
+export const BUILT_FILES = ['dist/scim-generator.js', 'dist/react.d.ts'];
 /** What `npm run build` reads (folders whole, tests left out). */
 const BUILD_INPUTS = ['src', 'build', 'vite.config.ts', 'package-lock.json'];
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);

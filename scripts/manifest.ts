@@ -13,8 +13,6 @@ import { CSS_PROPERTY_TABLE } from '../src/widget/css-properties';
 export const MANIFEST_FILE = 'custom-elements.json';
 /** What a consumer imports: the bundle, not the src/ files it was built from. */
 const BUNDLE = 'dist/scim-generator.js';
-/** The element's chunk: it declares the class and defines the tag; the loader (BUNDLE) imports it once the tag is on the page. */
-const ELEMENT_MODULE = 'dist/chunks/scim-generator-element.js';
 const ELEMENT_CLASS = 'ScimGeneratorElement';
 
 /** The values src/index.ts exports besides the element class. */
@@ -65,7 +63,9 @@ export function buildManifest() {
     type: { text: typeof value === 'string' ? 'string' : 'object' },
     default: JSON.stringify(value),
   }));
-  const elementClass = { name: ELEMENT_CLASS, module: ELEMENT_MODULE };
+  // The class lives in the element's chunk, whose name changes with its content; the loader is
+  // what a page loads, and it defines the tag once the tag is on the page.
+  const elementClass = { name: ELEMENT_CLASS, module: BUNDLE };
   const defineFunction = {
     kind: 'function',
     name: 'defineScimGenerator',
@@ -78,15 +78,9 @@ export function buildManifest() {
       {
         kind: 'javascript-module',
         path: BUNDLE,
-        declarations: [...values, defineFunction],
-        exports: [...Object.keys(EXPORTED_VALUES), defineFunction.name].map((name) => ({ kind: 'js', name, declaration: { name, module: BUNDLE } })),
-      },
-      {
-        kind: 'javascript-module',
-        path: ELEMENT_MODULE,
-        declarations: [describeElement()],
+        declarations: [...values, defineFunction, describeElement()],
         exports: [
-          { kind: 'js', name: ELEMENT_CLASS, declaration: elementClass },
+          ...[...Object.keys(EXPORTED_VALUES), defineFunction.name].map((name) => ({ kind: 'js', name, declaration: { name, module: BUNDLE } })),
           { kind: 'custom-element-definition', name: TAG_NAME, declaration: elementClass },
         ],
       },

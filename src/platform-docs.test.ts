@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 // Each platform's page in docs/platforms/ gives the recipe exactly as its browser test builds it
 // (e2e/<platform>.spec.ts): every fixture file listed here appears there whole, as a code block.
 const RECIPES: Record<string, string[]> = {
+  'docs/platforms/markdown.md': ['examples/markdown/sanitizer-settings.ts'],
   'docs/platforms/mkdocs.md': ['e2e/fixtures/mkdocs-site/mkdocs.yml', 'e2e/fixtures/mkdocs-site/docs/index.md'],
+  'docs/platforms/eleventy.md': [
+    'e2e/fixtures/eleventy-site/eleventy.config.mjs',
+    'e2e/fixtures/eleventy-site/_includes/base.njk',
+    'e2e/fixtures/eleventy-site/index.md',
+  ],
+  'docs/platforms/nextjs.md': ['e2e/fixtures/next-site/app/scim-generator.jsx', 'e2e/fixtures/next-site/app/page.jsx', 'e2e/fixtures/next-site/next.config.mjs'],
+  'docs/platforms/jekyll.md': ['e2e/fixtures/jekyll-site/_config.yml', 'e2e/fixtures/jekyll-site/index.md', 'e2e/fixtures/jekyll-site/groups.md'],
+  'docs/platforms/sphinx.md': ['e2e/fixtures/sphinx-site/conf.py', 'e2e/fixtures/sphinx-site/index.rst', 'e2e/fixtures/sphinx-site/guide/groups.md'],
   'docs/platforms/hugo.md': ['e2e/fixtures/hugo-site/content/_index.md', 'e2e/fixtures/hugo-site/static/site.css'],
   'docs/platforms/starlight.md': [
     'e2e/fixtures/starlight-site/src/components/LoadScimGenerator.astro',

@@ -1,6 +1,5 @@
 import express from 'express';
 import { cp, mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { runAxe } from './axe';
@@ -37,6 +36,8 @@ export interface SiteBuild {
   handler?: (siteDir: string) => Promise<express.Handler>;
   /** Where the site's folder is made: its other packages resolve from the folders above it. */
   sitesDir?: string;
+  /** The path the site is served under, as on GitHub Pages (`/repo/`) or Read the Docs (`/en/latest/`); `/` by default. */
+  basePath?: string;
 }
 
 /**
@@ -55,7 +56,7 @@ export async function buildSite(fixtureDir: string, build: SiteBuild): Promise<B
   const server = await listenWithSandbox(app);
   // The site after the sandbox, as an app's API comes before its pages: a server-rendered site
   // answers every path (Starlight renders its 404 page for /scim/v2/Users too).
-  app.use(express.static(join(site.dir, build.outDir)));
+  app.use(build.basePath ?? '/', express.static(join(site.dir, build.outDir)));
   if (build.handler) app.use(await build.handler(site.dir));
   app.get('/favicon.ico', (_request, response) => void response.sendStatus(204));
   return {
@@ -72,6 +73,8 @@ export async function buildSite(fixtureDir: string, build: SiteBuild): Promise<B
 export interface FrameworkCli {
   packageName: string;
   script: string;
+  /** What the script is given to build the site in the current folder; `build .` by default. */
+  args?: string[];
 }
 
 /**
@@ -82,36 +85,43 @@ export interface FrameworkCli {
 export async function buildDocsSite(
   fixtureDir: string,
   cli: FrameworkCli,
-  build: Pick<SiteBuild, 'outDir' | 'handler'>,
+  build: Pick<SiteBuild, 'outDir' | 'handler' | 'basePath'>,
 ): Promise<BuiltDocsSite> {
   await installSitePackages();
-  const sitePackages = createRequire(join(SITE_PACKAGES_DIR, 'package.json'));
-  const script = join(dirname(sitePackages.resolve(`${cli.packageName}/package.json`)), cli.script);
-  return buildSite(fixtureDir, { ...build, command: process.execPath, args: [script, 'build', '.'], sitesDir: join(SITE_PACKAGES_DIR, 'builds') });
+  // Where npm puts a direct dependency: some packages (Eleventy) do not export their package.json to resolve.
+  const script = join(SITE_PACKAGES_DIR, 'node_modules', cli.packageName, cli.script);
+  return buildSite(fixtureDir, { ...build, command: process.execPath, args: [script, ...(cli.args ?? ['build', '.'])], sitesDir: join(SITE_PACKAGES_DIR, 'builds') });
 }
 
 /**
- * `buildDocsSite` once for the calling spec file (its tests run in order, in one worker), closed
- * after them; returns the built site for the tests. `buildTimeoutMs` is the build's own time; the
- * first run of a checkout also installs the frameworks, and gets time for that too.
+ * `build` once for the calling spec file (its tests run in order, in one worker), closed after
+ * them; returns the built site for the tests. `timeoutMs`, when given, is the time the build gets.
+ */
+export function useBuiltSite(build: () => Promise<BuiltDocsSite>, timeoutMs?: number): () => BuiltDocsSite {
+  let site: BuiltDocsSite | undefined;
+  test.describe.configure({ mode: 'default' });
+  test.beforeAll(async () => {
+    if (timeoutMs !== undefined) test.setTimeout(timeoutMs);
+    site = await build();
+  });
+  test.afterAll(() => site?.close());
+  return () => {
+    if (!site) throw new Error('The site was not built');
+    return site;
+  };
+}
+
+/**
+ * `buildDocsSite` once for the calling spec file, as `useBuiltSite`. `buildTimeoutMs` is the
+ * build's own time; the first run of a checkout also installs the frameworks, and gets time for that too.
  */
 export function useBuiltDocsSite(
   fixtureDir: string,
   cli: FrameworkCli,
-  build: Pick<SiteBuild, 'outDir' | 'handler'>,
+  build: Pick<SiteBuild, 'outDir' | 'handler' | 'basePath'>,
   buildTimeoutMs: number,
 ): () => BuiltDocsSite {
-  let site: BuiltDocsSite | undefined;
-  test.describe.configure({ mode: 'default' });
-  test.beforeAll(async () => {
-    test.setTimeout(NPM_CI_TIMEOUT_MS + buildTimeoutMs);
-    site = await buildDocsSite(fixtureDir, cli, build);
-  });
-  test.afterAll(() => site?.close());
-  return () => {
-    if (!site) throw new Error(`The site of ${fixtureDir} was not built`);
-    return site;
-  };
+  return useBuiltSite(() => buildDocsSite(fixtureDir, cli, build), NPM_CI_TIMEOUT_MS + buildTimeoutMs);
 }
 
 /** Opens a page of the built site with a Pro key of its sandbox stored. */
@@ -144,6 +154,16 @@ export async function pressOnBuiltPage(page: Page, site: BuiltDocsSite, path: st
   await openBuiltPage(page, site, path);
   await pressToTenCreated(page.locator('scim-generator'), buttonText);
   expect(hydrationLines).toEqual([]);
+}
+
+/** Two tests: `what` (the page at `path`) pressed to ten created lines by a reader whose system asks for light, then dark. */
+export function testPressInEachScheme(site: () => BuiltDocsSite, what: string, path: string, buttonText: string): void {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${what} presses to ten created lines (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await pressOnBuiltPage(page, site(), path, buttonText);
+    });
+  }
 }
 
 /** A docs theme: its name, how it names its brand colour, and how its page shows that it is in dark mode. */

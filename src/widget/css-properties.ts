@@ -1,5 +1,10 @@
-/** Docs themes' brand colours the accent follows, first found wins: VitePress, Docusaurus, Starlight, Material for MkDocs. */
-export const THEME_BRAND_COLORS = ['--vp-c-brand-1', '--ifm-color-primary', '--sl-color-accent', '--md-primary-fg-color'] as const;
+/**
+ * Docs themes' brand colours the accent follows, first found wins: VitePress, Docusaurus, Starlight,
+ * Material for MkDocs, Furo (Sphinx). The Read the Docs theme and minima (Jekyll) set no colour as a
+ * custom property, Eleventy has no theme, and Nextra sets only a hue, saturation and lightness: there
+ * the accent keeps its default.
+ */
+export const THEME_BRAND_COLORS = ['--vp-c-brand-1', '--ifm-color-primary', '--sl-color-accent', '--md-primary-fg-color', '--color-brand-primary'] as const;
 
 const DEFAULT_ACCENT = THEME_BRAND_COLORS.reduceRight((fallback, name) => `var(${name}, ${fallback})`, '#2563eb');
 

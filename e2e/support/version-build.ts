@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** The global the next version's element chunk sets, so a page shows which version ran. */
+export const VERSION_MARK = 'scimGeneratorVersionMark';
+
+/** Appends `globalThis[VERSION_MARK] = mark` to the element's entry: a constant that differs between versions. */
+function markElementChunk(mark: string): Plugin {
+  return {
+    name: 'test:mark-element-chunk',
+    transform: (code, id) => (id.endsWith('/src/define.ts') ? `${code}\nglobalThis[${JSON.stringify(VERSION_MARK)}] = ${JSON.stringify(mark)};\n` : null),
+  };
+}
+
+/**
+ * Builds the ES loader and the element's chunks, as `npm run build` does, into `outDir`, with the
+ * element chunk marked `mark`: "the next version" for a test of an upgrade.
+ */
+export async function buildMarkedVersion(outDir: string, mark: string): Promise<void> {
+  for (const mode of ['element', 'production']) {
+    await build({ root: repoRoot, mode, logLevel: 'error', plugins: [markElementChunk(mark)], build: { outDir, emptyOutDir: mode === 'element' } });
+  }
+}
