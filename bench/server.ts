@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { LIST_RESPONSE_SCHEMA } from '../src/scim/protocol.ts';
 import { BIG_BODY_SHAPES, bigBody, type BigBodyShape } from '../e2e/support/big-bodies.ts';
 import type { Certificate } from './certificate.ts';
+import { builtElementChunk } from '../build/element-chunk.ts';
 
 export type Protocol = 'HTTP/1.1' | 'HTTP/2';
 
@@ -41,7 +42,8 @@ export function bigBodyPageUrl(origin: string, shape: BigBodyShape): string {
 /** The two ways to load the element the bench compares: today's single module, and the loader. */
 export type EntryScript = 'eager' | 'loader';
 /** The element's chunk defines the tag at once and holds what the ES entry held before it became a loader. */
-const ENTRY_FILES: Record<EntryScript, string> = { eager: 'chunks/scim-generator-element.js', loader: 'scim-generator.js' };
+// Its name carries its content's hash, so it is looked up in the build the bench serves.
+const entryFile = (entry: EntryScript) => (entry === 'eager' ? builtElementChunk(fileURLToPath(new URL('../dist/', import.meta.url))) : 'scim-generator.js');
 
 /** A page loading `entry`, every package file answered after `fileLatencyMs`; with one element or none. */
 export function entryPageUrl(origin: string, entry: EntryScript, withElement: boolean, fileLatencyMs: number): string {
@@ -55,7 +57,7 @@ function entryPage(entry: EntryScript, withElement: boolean, fileLatencyMs: numb
     <meta charset="utf-8" />
     <link rel="icon" href="data:," />
     <title>scim-generator bench: ${entry}</title>
-    <script type="module" src="/files/${fileLatencyMs}/dist/${ENTRY_FILES[entry]}"></script>
+    <script type="module" src="/files/${fileLatencyMs}/dist/${entryFile(entry)}"></script>
   </head>
   <body>
     <p>A docs page.</p>${withElement ? '\n    <scim-generator resource-type="Users" base-url="/latency/0/scim/v2"></scim-generator>' : ''}
