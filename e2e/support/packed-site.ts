@@ -51,11 +51,20 @@ export async function createPackedSite(fixtureDir: string, sitesDir = SITES_DIR)
 /** Runs `command` with `args` in `cwd`; resolves with its output, rejects with it when it exits non-zero. */
 export async function runCommand(command: string, args: string[], cwd: string): Promise<string> {
   try {
-    return (await run(command, args, { cwd, maxBuffer: 16 * 1024 * 1024 })).stdout;
+    return (await run(command, args, { cwd, env: withoutNodeEnv(), maxBuffer: 16 * 1024 * 1024 })).stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
   }
+}
+
+/**
+ * This process's environment without NODE_ENV: a spec that started Vite's dev server in this worker
+ * left it set to `development`, and a site's build must see what it sees in a shell (Next.js, React).
+ */
+function withoutNodeEnv(): NodeJS.ProcessEnv {
+  const { NODE_ENV: _set, ...env } = process.env;
+  return env;
 }
 
 /** Runs this `node` with `args` in `cwd`, as `runCommand`. */

@@ -18,7 +18,16 @@ function markElementChunk(mark: string): Plugin {
  * element chunk marked `mark`: "the next version" for a test of an upgrade.
  */
 export async function buildMarkedVersion(outDir: string, mark: string): Promise<void> {
-  for (const mode of ['element', 'production']) {
-    await build({ root: repoRoot, mode, logLevel: 'error', plugins: [markElementChunk(mark)], build: { outDir, emptyOutDir: mode === 'element' } });
+  // In this worker a spec may have started Vite's dev server, which sets NODE_ENV to development:
+  // the build would then use React's development JSX runtime, which the production React lacks.
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    for (const mode of ['element', 'production']) {
+      await build({ root: repoRoot, mode, logLevel: 'error', plugins: [markElementChunk(mark)], build: { outDir, emptyOutDir: mode === 'element' } });
+    }
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
   }
 }
