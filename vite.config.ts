@@ -9,17 +9,21 @@ import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
 // `vite build --mode element` writes the element's chunk (dist/chunks/scim-generator-element-[hash].js,
 // with React) and its own lazy chunks; `vite build` then the ES entry, a loader of a few kB that
 // defines nothing until the tag is on the page and imports that chunk by its hashed name; `vite
-// build --mode iife` the classic script, which cannot code-split and so holds everything and
-// defines the element at once; `vite build --mode server-safe` the two small modules a server may import: dist/server.js (what Node's `node`
-// export condition loads: no element) and dist/react.js (the hook, on the app's own React).
+// build --mode define` the entry for a page sure to hold the element (dist/scim-generator-define.js),
+// which imports that chunk statically, so that a bundler or a preload hint fetches it with the page; `vite build --mode
+// iife` the classic script, which cannot code-split and so holds everything and defines the element
+// at once; `vite build --mode server-safe` the two small modules a server may import: dist/server.js
+// (what Node's `node` export condition loads: no element) and dist/react.js (the hook, on the app's own React).
 const SERVER_SAFE_ENTRIES = { server: 'src/server.ts', react: 'src/react.ts' };
 
 /**
- * The loader's `import('./define')` becomes an import of the element's chunk, built apart: so no
+ * The loader's `import('./define')`, and the define entry's static import of it, become imports of the element's chunk, built apart: so no
  * chunk imports the entry back, and the entry works under any name, path or query string (its
  * chunks resolve against its URL, whatever that is). A bundler that takes the package follows the
  * plain relative import as it would any other.
  */
+const ELEMENT_IMPORTERS = ['/src/autoload.ts', '/src/eager.ts'];
+
 function elementChunkExternal(): Plugin {
   let outDir = '';
   return {
@@ -27,19 +31,20 @@ function elementChunkExternal(): Plugin {
     enforce: 'pre',
     configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
     resolveId: (source, importer) =>
-      source === './define' && importer?.endsWith('/src/autoload.ts') ? { id: `./${builtElementChunk(outDir)}`, external: true } : null,
+      source === './define' && ELEMENT_IMPORTERS.some((file) => importer?.endsWith(file)) ? { id: `./${builtElementChunk(outDir)}`, external: true } : null,
   };
 }
 
 const LIBRARIES = {
   es: { entry: 'src/index.ts', formats: ['es' as const], fileName: () => 'scim-generator.js' },
   element: { entry: 'src/define.ts', formats: ['es' as const], fileName: () => ELEMENT_CHUNK_FILE_NAME },
+  define: { entry: 'src/eager.ts', formats: ['es' as const], fileName: () => 'scim-generator-define.js' },
   iife: { entry: 'src/iife.ts', name: 'ScimGenerator', formats: ['iife' as const], fileName: () => 'scim-generator.iife.js' },
   'server-safe': { entry: SERVER_SAFE_ENTRIES, formats: ['es' as const], fileName: (_format: string, entry: string) => `${entry}.js` },
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [fakerEnSubsetPlugin(), ...(mode === 'production' ? [elementChunkExternal()] : [])],
+  plugins: [fakerEnSubsetPlugin(), ...(mode === 'production' || mode === 'define' ? [elementChunkExternal()] : [])],
   // Library mode leaves this to the host bundler; our bundles carry React, so set it here.
   define: mode === 'test' ? {} : { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

@@ -14,7 +14,7 @@ import {
   pressAtOnce,
 } from './browser.ts';
 import { selfSignedCertificate } from './certificate.ts';
-import { startBenchServer, type EntryScript, type Protocol } from './server.ts';
+import { ENTRY_SCRIPTS, startBenchServer, type EntryScript, type Protocol } from './server.ts';
 import { builtFileSizes } from './sizes.ts';
 import { BIG_BODY_SHAPES } from '../e2e/support/big-bodies.ts';
 import { benchTable, type BenchResults, type DetailsRuns, type EntryRuns, type HeapSeries, type LatencyRuns } from './table.ts';
@@ -25,7 +25,8 @@ const IDP_LATENCY_MS = 400;
 const PROTOCOLS: Protocol[] = ['HTTP/1.1', 'HTTP/2'];
 const HEAP_CHECKPOINTS = [1, 100, 200];
 const FILE_LATENCIES_MS = [0, 400];
-const ENTRIES: EntryScript[] = ['eager', 'loader'];
+// The define entry is for pages sure to hold the element; on one without it there is nothing to compare.
+const NO_ELEMENT_ENTRIES = ['eager', 'loader'] as const;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
@@ -94,16 +95,16 @@ try {
       progress(`${protocol}: ${RUNS} × press in the task the button appears`);
       const runs = await repeat(RUNS, () => pressAtOnce(browser, server.origin, protocol, 0));
       atOnce.push({ protocol, latencyMs: 0, runs });
-      progress(`${protocol}: today's entry and the loader, ${RUNS} × each on a page without the element and on one with it`);
-      const perEntry = async <T>(run: (entry: EntryScript) => Promise<T>) => {
-        const runs: Partial<Record<EntryScript, T[]>> = {};
-        for (const entry of ENTRIES) runs[entry] = await repeat(RUNS, () => run(entry));
-        return runs as Record<EntryScript, T[]>;
+      progress(`${protocol}: one file, the loader and the define entry, ${RUNS} × each on a page without the element and on one with it`);
+      const perEntry = async <Entry extends EntryScript, T>(entries: readonly Entry[], run: (entry: Entry) => Promise<T>) => {
+        const runs: Partial<Record<Entry, T[]>> = {};
+        for (const entry of entries) runs[entry] = await repeat(RUNS, () => run(entry));
+        return runs as Record<Entry, T[]>;
       };
-      const withoutElement = await perEntry((entry) => pageWithoutElement(browser, server.origin, entry, sizes));
+      const withoutElement = await perEntry(NO_ELEMENT_ENTRIES, (entry) => pageWithoutElement(browser, server.origin, entry, sizes));
       const toButton: EntryRuns['toButton'] = [];
       for (const fileLatencyMs of FILE_LATENCIES_MS) {
-        toButton.push({ fileLatencyMs, runs: await perEntry((entry) => navigationToButton(browser, server.origin, protocol, entry, fileLatencyMs)) });
+        toButton.push({ fileLatencyMs, runs: await perEntry(ENTRY_SCRIPTS, (entry) => navigationToButton(browser, server.origin, protocol, entry, fileLatencyMs)) });
       }
       entries.push({ protocol, withoutElement, toButton });
       progress(`${protocol}: ${RUNS} × ten bare fetch() calls`);

@@ -39,11 +39,16 @@ export function bigBodyPageUrl(origin: string, shape: BigBodyShape): string {
   return `${origin}/?big=${shape}`;
 }
 
-/** The two ways to load the element the bench compares: today's single module, and the loader. */
-export type EntryScript = 'eager' | 'loader';
-/** The element's chunk defines the tag at once and holds what the ES entry held before it became a loader. */
-// Its name carries its content's hash, so it is looked up in the build the bench serves.
-const entryFile = (entry: EntryScript) => (entry === 'eager' ? builtElementChunk(fileURLToPath(new URL('../dist/', import.meta.url))) : 'scim-generator.js');
+/**
+ * The ways to load the element the bench compares: one file (the element's chunk as the page's
+ * script: it defines the tag at once and holds what the ES entry held before it became a loader),
+ * the loader, and the define entry with a preload hint of the element's chunk (a page sure to hold it).
+ */
+export const ENTRY_SCRIPTS = ['eager', 'loader', 'define'] as const;
+export type EntryScript = (typeof ENTRY_SCRIPTS)[number];
+// The element's chunk is named by its content, so it is looked up in the build the bench serves.
+const elementChunk = () => builtElementChunk(distDir);
+const entryFile = (entry: EntryScript) => ({ eager: elementChunk, loader: () => 'scim-generator.js', define: () => 'scim-generator-define.js' })[entry]();
 
 /** A page loading `entry`, every package file answered after `fileLatencyMs`; with one element or none. */
 export function entryPageUrl(origin: string, entry: EntryScript, withElement: boolean, fileLatencyMs: number): string {
@@ -56,7 +61,7 @@ function entryPage(entry: EntryScript, withElement: boolean, fileLatencyMs: numb
   <head>
     <meta charset="utf-8" />
     <link rel="icon" href="data:," />
-    <title>scim-generator bench: ${entry}</title>
+    <title>scim-generator bench: ${entry}</title>${entry === 'define' ? `\n    <link rel="modulepreload" href="/files/${fileLatencyMs}/dist/${elementChunk()}" />` : ''}
     <script type="module" src="/files/${fileLatencyMs}/dist/${entryFile(entry)}"></script>
   </head>
   <body>
@@ -116,7 +121,7 @@ async function handle(request: Request, response: Response): Promise<void> {
     return;
   }
   if (request.method === 'GET' && url.pathname === '/entry') {
-    const entry = url.searchParams.get('script') === 'eager' ? 'eager' : 'loader';
+    const entry = ENTRY_SCRIPTS.find((name) => name === url.searchParams.get('script')) ?? 'loader';
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     response.end(entryPage(entry, url.searchParams.get('element') === '1', Number(url.searchParams.get('files') ?? 0)));
     return;

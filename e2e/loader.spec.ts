@@ -87,6 +87,37 @@ test('two copies of the loader on one page define the element once, with no erro
   expect(await page.locator(TAG_NAME).evaluate((element) => element.shadowRoot?.querySelectorAll('button').length)).toBeGreaterThan(0);
 });
 
+// Issue 40: a page sure to hold the element loads the define entry, which imports the element's chunk
+// statically, with a preload hint of that chunk: the two come in one round trip, not one after the other.
+test('a page with the define entry and a modulepreload of its chunk asks for both at once; ten lines; no loader', async ({ page }) => {
+  const chunk = builtElementChunk(dist);
+  let chunkAsked = () => {};
+  const chunkRequest = new Promise<void>((resolve) => (chunkAsked = resolve));
+  let entryAnsweredFirst = false;
+  const head = `<link rel="modulepreload" href="/held/${chunk}"><script type="module" src="/held/scim-generator-define.js"></script>`;
+  await serve(page, { head, body: `<${TAG_NAME}></${TAG_NAME}>` }, (app) =>
+    app.use(
+      '/held',
+      (request, _response, next) => {
+        if (request.path === `/${chunk}`) chunkAsked();
+        if (request.path !== '/scim-generator-define.js') return next();
+        // The entry waits until the chunk has been asked for. A page that could ask for the chunk
+        // only after running the entry would wait here in vain: then the entry is answered late.
+        let late: ReturnType<typeof setTimeout> | undefined;
+        const giveUp = new Promise<void>((resolve) => (late = setTimeout(() => ((entryAnsweredFirst = true), resolve()), 30_000)));
+        void Promise.race([chunkRequest, giveUp]).then(() => (clearTimeout(late), next()));
+      },
+      express.static(dist),
+    ),
+  );
+  await page.goto(`${site.url}page.html`);
+  await generateAndExpectCreated(generator(page));
+  expect(entryAnsweredFirst).toBe(false);
+  const fetched = (await packageFetches(page)).map(({ path }) => path);
+  expect(fetched).toContain(`/held/${chunk}`);
+  expect(fetched.filter((path) => path.endsWith('/scim-generator.js'))).toEqual([]);
+});
+
 // What WordPress (`?ver=`), asset fingerprinting (a new name) and a copied dist/ (a new path) do to the URL.
 const ENTRY_URLS = [
   { case: 'a query string', script: '/dist/scim-generator.js?ver=0.1.0' },

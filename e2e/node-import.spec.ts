@@ -15,6 +15,7 @@ const runNpmPackDryRun = () => promisify(execFile)('npm', ['pack', '--dry-run', 
 
 interface NodeImport {
   resolved: string;
+  defineResolved: string;
   exports: Record<string, unknown>;
   newGlobals: string[];
   construction: string;
@@ -52,6 +53,7 @@ async function browserExports(page: Page, siteUrl: string): Promise<Record<strin
 
 function expectServerSafe(found: NodeImport, inBrowser: Record<string, unknown>): void {
   expect(found.resolved).toMatch(/\/dist\/server\.js$/);
+  expect(found.defineResolved).toMatch(/\/dist\/server\.js$/);
   expect(found.exports).toEqual(inBrowser);
   expect(found.newGlobals).toEqual([]);
   expect(found.construction).toMatch(/runs in a browser only/);
@@ -93,6 +95,7 @@ test('the tarball holds exactly the files a user needs: no source maps', async (
       'custom-elements.json',
       'dist/react.d.ts',
       'dist/react.js',
+      'dist/scim-generator-define.js',
       'dist/scim-generator.d.ts',
       'dist/scim-generator.iife.js',
       'dist/scim-generator.js',

@@ -1,5 +1,5 @@
 // The element's chunk: importing it defines `<scim-generator>`. The ES entry (src/index.ts) imports
-// it once the tag is on the page; the IIFE (src/iife.ts) at once.
+// it once the tag is on the page; the define entry (src/eager.ts) and the IIFE (src/iife.ts) at once.
 import { TAG_NAME } from './constants';
 import { ScimGeneratorElement } from './element';
 

@@ -15,7 +15,7 @@ interface Measured {
 const measured = JSON.parse(readFileSync('docs/sizes.json', 'utf8')) as Measured[];
 const budgets = JSON.parse(readFileSync('.size-limit.json', 'utf8')) as { name: string; limit: string }[];
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
-const [loader, beforeButton, , iife] = measured;
+const [loader, beforeButton, defineBeforeButton, , iife] = measured;
 
 describe('the sizes the docs give', () => {
   it('docs/sizes.json measures every budget of .size-limit.json, under its limit', () => {
@@ -31,10 +31,11 @@ describe('the sizes the docs give', () => {
     expect(rows).toEqual(measured.map(({ size, sizeLimit }) => [`${sizeLimit / 1000} kB`, kB(size)]));
   });
 
-  it('the README gives the loader, the element and the classic script as measured', () => {
+  it('the README gives the loader, the element, the define entry and the classic script as measured', () => {
     const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(`a loader of ${kB(loader?.size ?? 0)} gzip`);
     expect(readme).toContain(`the element (${kB(beforeButton?.size ?? 0)} gzip with the loader`);
+    expect(readme).toContain(`\`scim-generator-define.js\` instead (${kB(defineBeforeButton?.size ?? 0)} gzip with the element's chunk`);
     expect(readme).toContain(`the classic script (${kB(iife?.size ?? 0)} gzip)`);
   });
 });

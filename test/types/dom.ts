@@ -1,5 +1,6 @@
 // Plain DOM: the tag name map, typed properties and typed events.
 import { COMPLETE_EVENT, RESULT_EVENT, defineScimGenerator, type BatchResult, type ScimGeneratorElement } from 'scim-generator';
+import { TAG_NAME as DEFINE_TAG_NAME, defineScimGenerator as defineAtOnce } from 'scim-generator/define';
 
 const created: ScimGeneratorElement = document.createElement('scim-generator');
 created.resourceType = 'Groups';
@@ -25,3 +26,6 @@ void defineScimGenerator().then((ElementClass) => {
   const constructed: ScimGeneratorElement = new ElementClass();
   console.log(constructed.profile);
 });
+
+// A page sure to hold the element imports the define entry: the same exports, the element defined at once.
+void defineAtOnce().then((ElementClass) => console.log(DEFINE_TAG_NAME, new ElementClass().baseUrl));
