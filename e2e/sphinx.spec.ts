@@ -42,3 +42,24 @@ testPressInEachScheme(site, `under ${BASE_PATH}, the RST page`, BASE_PATH, 'Gene
 test(`under ${BASE_PATH}, the MyST page one folder down presses to ten created lines`, async ({ page }) => {
   await pressOnBuiltPage(page, site(), `${BASE_PATH}guide/groups.html`, 'Generate Groups →');
 });
+
+// Issue 40: the classic script, where a site loads it instead (it needs no `type="module"`), set by
+// `-D` as a project would set it in conf.py; built apart, one RST page pressed under /en/latest/.
+test.describe('with the classic script', () => {
+  const classic = useBuiltSite(() =>
+    buildSite(siteFixture, {
+      command: requireTool('sphinx'),
+      args: ['-b', 'html', '-W', '-q', '-D', 'html_js_files=scim-generator/scim-generator.iife.js', '.', HTML_DIR],
+      outDir: HTML_DIR,
+      basePath: BASE_PATH,
+      copies: { '_static/scim-generator/scim-generator.iife.js': 'node_modules/scim-generator/dist/scim-generator.iife.js' },
+    }),
+  );
+
+  test(`html_js_files writes it as a classic script; under ${BASE_PATH} the RST page presses to ten created lines`, async ({ page }) => {
+    const users = await readFile(join(classic().dir, HTML_DIR, 'index.html'), 'utf8');
+    expect(users).toContain('<script src="_static/scim-generator/scim-generator.iife.js"></script>');
+    expect(users).not.toContain('scim-generator/scim-generator.js"');
+    await pressOnBuiltPage(page, classic(), BASE_PATH, 'Generate Users →');
+  });
+});
