@@ -10,11 +10,11 @@ export interface BuiltApp {
   remove(): Promise<void>;
 }
 
-const builtModule = fileURLToPath(new URL('../../dist/scim-generator.js', import.meta.url));
+const built = (file: string) => fileURLToPath(new URL(`../../dist/${file}`, import.meta.url));
 
 /**
  * Bundles the app in `appDir` (an index.html with its modules) with Vite's defaults, as an app
- * that installed the package would be bundled: `scim-generator` resolves to the built ES module.
+ * that installed the package would be bundled: `scim-generator` and `scim-generator/define` resolve to the built ES modules.
  * `base` is the path the app will be served under.
  */
 export async function buildAppWithBuiltElement(appDir: string, base: string): Promise<BuiltApp> {
@@ -25,7 +25,12 @@ export async function buildAppWithBuiltElement(appDir: string, base: string): Pr
     base,
     logLevel: 'warn',
     cacheDir: join(dir, '.vite-cache'),
-    resolve: { alias: [{ find: /^scim-generator$/, replacement: builtModule }] },
+    resolve: {
+      alias: [
+        { find: /^scim-generator$/, replacement: built('scim-generator.js') },
+        { find: /^scim-generator\/define$/, replacement: built('scim-generator-define.js') },
+      ],
+    },
     build: { outDir: join(dir, 'app'), emptyOutDir: true, reportCompressedSize: false },
   });
   return { dir: join(dir, 'app'), remove: () => rm(dir, { recursive: true, force: true }) };
