@@ -14,7 +14,7 @@ function markElementChunk(mark: string): Plugin {
 }
 
 /**
- * Builds the ES loader and the element's chunks, as `npm run build` does, into `outDir`, with the
+ * Builds the ES loader, the define entry and the element's chunks, as `npm run build` does, into `outDir`, with the
  * element chunk marked `mark`: "the next version" for a test of an upgrade.
  */
 export async function buildMarkedVersion(outDir: string, mark: string): Promise<void> {
@@ -23,7 +23,7 @@ export async function buildMarkedVersion(outDir: string, mark: string): Promise<
   const before = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    for (const mode of ['element', 'production']) {
+    for (const mode of ['element', 'production', 'define']) {
       await build({ root: repoRoot, mode, logLevel: 'error', plugins: [markElementChunk(mark)], build: { outDir, emptyOutDir: mode === 'element' } });
     }
   } finally {
