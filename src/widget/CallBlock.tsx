@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { parts } from '../parts';
 import { FIRST_SHOWN_CHARS, pieceEnd, SLICE_CHARS, textSlices } from './text-slices';
+import { wrapLines } from './wrap-points';
 
 const kibibytes = (text: string) => `${Math.max(1, Math.round(new TextEncoder().encode(text).byteLength / 1024))} KB`;
 
@@ -16,6 +17,25 @@ interface CallBlockProps {
 }
 
 /**
+ * `text` with each line that may wrap in a block of its own, whose wrapped rows go on at the line's
+ * indent (details.css), and a <wbr> at each break point of a long token. The text nodes hold `text`
+ * and nothing else (a <wbr> has no text), and a line's line break is inside its block, so that a
+ * selection of it serializes to `text`: no line break is added between blocks nor lost
+ * (e2e/details-wrap.spec.ts copies one in Chromium).
+ */
+function WrappedLines({ text }: { text: string }) {
+  return wrapLines(text).map((line, index) =>
+    typeof line === 'string' ? (
+      line
+    ) : (
+      <span key={index} className="line" style={line.indent ? ({ '--indent': line.indent } as CSSProperties) : undefined}>
+        {line.pieces.flatMap((piece, at) => (at ? [<wbr key={at} />, piece] : [piece]))}
+      </span>
+    ),
+  );
+}
+
+/**
  * One side of a call as a scrolling block of text. A long body puts only its first
  * FIRST_SHOWN_CHARS characters in the DOM, so that the panel opens at once; "Show all" adds the
  * rest as blocks that layout skips while scrolled out of view (details.css). The text in the DOM
@@ -27,6 +47,8 @@ export function CallBlock({ head, body, mark, innerMarks = [] }: CallBlockProps)
   const firstEnd = body === undefined ? 0 : pieceEnd(body, 0, FIRST_SHOWN_CHARS);
   const partial = body !== undefined && !all && firstEnd < body.length;
   const shownMarks = (inner: string) => body?.slice(0, firstEnd).includes(inner) ?? false;
+  const text = [head, body, mark || undefined].filter((part) => part !== undefined).join('\n\n');
+  const firstShown = head.length + 2 + firstEnd;
   const marksBeside = partial ? [...innerMarks.filter((inner) => body.includes(inner) && !shownMarks(inner)), ...(mark ? [mark] : [])] : [];
   // The button goes away with a click: the keyboard stays where the text it added is.
   useEffect(() => {
@@ -35,16 +57,13 @@ export function CallBlock({ head, body, mark, innerMarks = [] }: CallBlockProps)
   return (
     <>
       <pre tabIndex={0} ref={block}>
-        {head}
-        {body !== undefined && `\n\n${body.slice(0, firstEnd)}`}
+        <WrappedLines text={partial || all ? text.slice(0, firstShown) : text} />
         {all &&
-          body !== undefined &&
-          textSlices(body.slice(firstEnd), SLICE_CHARS).map((slice, index) => (
+          textSlices(text.slice(firstShown), SLICE_CHARS).map((slice, index) => (
             <span key={index} className="slice">
-              {slice}
+              <WrappedLines text={slice} />
             </span>
           ))}
-        {!partial && mark && `\n\n${mark}`}
       </pre>
       {partial && (
         <p className="show-all">
