@@ -7,23 +7,25 @@ import { fakerEnSubsetPlugin } from './build/faker-en-subset.ts';
 import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
 
 // `vite build --mode element` writes the element's chunk (dist/chunks/scim-generator-element-[hash].js,
-// with React) and its own lazy chunks; `vite build` then the ES entry, a loader of a few kB that
-// defines nothing until the tag is on the page and imports that chunk by its hashed name; `vite
-// build --mode define` the entry for a page sure to hold the element (dist/scim-generator-define.js),
-// which imports that chunk statically, so that a bundler or a preload hint fetches it with the page; `vite build --mode
-// iife` the classic script, which cannot code-split and so holds everything and defines the element
-// at once; `vite build --mode server-safe` the two small modules a server may import: dist/server.js
-// (what Node's `node` export condition loads: no element) and dist/react.js (the hook, on the app's own React).
+// with React) and its own lazy chunks; `vite build` then the ES entry, a loader of a few kB that defines
+// nothing until the tag is on the page and imports that chunk by its hashed name; `vite build --mode
+// define` the entry for a page sure to hold the element (dist/scim-generator-define.js), which imports
+// that chunk statically, so that a bundler or a preload hint fetches it with the page; `vite build
+// --mode iife` the classic script, which cannot code-split and so holds everything and defines the
+// element at once; `vite build --mode server-safe` the two small modules a server may import:
+// dist/server.js (what Node's `node` export condition loads: no element) and dist/react.js (the hook, on
+// the app's own React).
 const SERVER_SAFE_ENTRIES = { server: 'src/server.ts', react: 'src/react.ts' };
 
-/**
- * The loader's `import('./define')`, and the define entry's static import of it, become imports of the element's chunk, built apart: so no
- * chunk imports the entry back, and the entry works under any name, path or query string (its
- * chunks resolve against its URL, whatever that is). A bundler that takes the package follows the
- * plain relative import as it would any other.
- */
+/** The modules whose `./define` is the element's chunk: the loader's autoload, and the define entry. */
 const ELEMENT_IMPORTERS = ['/src/autoload.ts', '/src/eager.ts'];
 
+/**
+ * The loader's `import('./define')`, and the define entry's static import of it, become imports of the
+ * element's chunk, built apart: so no chunk imports the entry back, and the entry works under any
+ * name, path or query string (its chunks resolve against its URL, whatever that is). A bundler that
+ * takes the package follows the plain relative import as it would any other.
+ */
 function elementChunkExternal(): Plugin {
   let outDir = '';
   return {
