@@ -1,5 +1,7 @@
 // The element's chunk: importing it defines `<scim-generator>`. The ES entry (src/index.ts) imports
 // it once the tag is on the page; the define entry (src/eager.ts) and the IIFE (src/iife.ts) at once.
+// package.json's `sideEffects` names this file: the IIFE imports it for its side effect, which the
+// build would otherwise drop.
 import { TAG_NAME } from './constants';
 import { ScimGeneratorElement } from './element';
 
