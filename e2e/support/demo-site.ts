@@ -35,12 +35,16 @@ export async function createKeyOnKeyPage(page: Page, plan: Plan): Promise<void> 
   await expect(page.locator('[data-key-plan]')).toHaveText(`${planName} key`);
 }
 
-/** Presses Generate and waits for the batch to show: ten result lines, or the 401/429 notice. */
+/**
+ * Presses Generate and waits for the batch to show: ten result lines, or the 401/429 notice. A
+ * page's first press waits for Vite's dev server to transform the lazy chunks; beside two busy
+ * processes on 2 cores that took over 15 s once.
+ */
 export async function pressAndSettle(page: Page, resourceType: DemoResourceType): Promise<Locator> {
   const widget = demoGenerator(page, resourceType);
   await widget.getByRole('button', { name: `Generate ${resourceType} →` }).click();
   await expect(widget.locator('[part~="result"]:nth-child(10), [part="notice"]').first()).toBeVisible({
-    timeout: 15_000,
+    timeout: 60_000,
   });
   return widget;
 }
