@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { parts } from '../parts';
 import { FIRST_SHOWN_CHARS, pieceEnd, SLICE_CHARS, textSlices } from './text-slices';
+import { withBreaksBetween } from './word-breaks';
 import { wrapLines } from './wrap-points';
 
 const kibibytes = (text: string) => `${Math.max(1, Math.round(new TextEncoder().encode(text).byteLength / 1024))} KB`;
@@ -29,7 +30,7 @@ function WrappedLines({ text }: { text: string }) {
       line
     ) : (
       <span key={index} className="line" style={line.indent ? ({ '--indent': line.indent } as CSSProperties) : undefined}>
-        {line.pieces.flatMap((piece, at) => (at ? [<wbr key={at} />, piece] : [piece]))}
+        {withBreaksBetween(line.pieces)}
       </span>
     ),
   );

@@ -6,6 +6,7 @@ import type { ScimCall } from '../scim/call';
 import { ActionOutcome } from './ActionOutcome';
 import { explanationOf } from './explanation';
 import { LineDetails } from './LineDetails';
+import { withBreaksBetween } from './word-breaks';
 
 interface ResultLineItemProps {
   line: ResultLine;
@@ -17,7 +18,7 @@ interface ResultLineItemProps {
 
 /** A name that may break after each `_` (`grocery_senior_…` on a phone), as text: the name is a server's or faker's, never markup. */
 function breakableAtUnderscores(name: string): ReactNode[] {
-  return name.split(/(?<=_)/).flatMap((part, index) => (index === 0 ? [part] : [<wbr key={index} />, part]));
+  return withBreaksBetween(name.split(/(?<=_)/));
 }
 
 /**
