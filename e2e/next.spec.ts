@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { pressOnBuiltPage, testPressInEachScheme, useBuiltDocsSite } from './support/docs-site';
+import { pressOnBuiltPage, testPressInEachScheme } from './support/docs-site';
+import { NEXT_BASE_PATH as BASE_PATH, useBuiltNextSite } from './support/next-site';
 import { test, expect } from './support/page-errors';
 
 // Next.js 16 set up as docs/platforms/nextjs.md says (e2e/fixtures/next-site): a static export
@@ -9,16 +9,7 @@ import { test, expect } from './support/page-errors';
 // Built by `next build` (Turbopack), served under /scim-docs/ beside the sandbox at the host's root.
 // The site's jsconfig.json keeps Next from taking this repository's tsconfig.json, whose paths map
 // `scim-generator` to src/, since the site is built inside the repository.
-const BASE_PATH = '/scim-docs/';
-// Next's build otherwise asks its telemetry server, which this machine may not reach.
-process.env.NEXT_TELEMETRY_DISABLED = '1';
-
-const site = useBuiltDocsSite(
-  fileURLToPath(new URL('./fixtures/next-site/', import.meta.url)),
-  { packageName: 'next', script: 'dist/bin/next', args: ['build'] },
-  { outDir: 'out', basePath: BASE_PATH },
-  240_000,
-);
+const site = useBuiltNextSite('next-site');
 
 test('the export keeps the tag in the page, which the server rendered without the element', async () => {
   const html = await readFile(join(site().dir, 'out/index.html'), 'utf8');

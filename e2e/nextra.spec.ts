@@ -1,22 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { pressOnBuiltPage, testPressInEachScheme, useBuiltDocsSite } from './support/docs-site';
+import { pressOnBuiltPage, testPressInEachScheme } from './support/docs-site';
+import { NEXT_BASE_PATH as BASE_PATH, useBuiltNextSite } from './support/next-site';
 import { test, expect } from './support/page-errors';
 
 // Nextra 4's docs theme on Next.js 16, set up as docs/platforms/nextjs.md says
 // (e2e/fixtures/nextra-site): an MDX page that uses a 'use client' component importing
 // `scim-generator/define`, as a static export under basePath /scim-docs, served beside the sandbox.
-const BASE_PATH = '/scim-docs/';
-// Next's build otherwise asks its telemetry server, which this machine may not reach.
-process.env.NEXT_TELEMETRY_DISABLED = '1';
-
-const site = useBuiltDocsSite(
-  fileURLToPath(new URL('./fixtures/nextra-site/', import.meta.url)),
-  { packageName: 'next', script: 'dist/bin/next', args: ['build'] },
-  { outDir: 'out', basePath: BASE_PATH },
-  240_000,
-);
+const site = useBuiltNextSite('nextra-site');
 
 test('the MDX page keeps the tag, which the server rendered without the element', async () => {
   const html = await readFile(join(site().dir, 'out/index.html'), 'utf8');
