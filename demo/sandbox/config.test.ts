@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, DEFAULT_DATABASE, DEMO_DATABASE, portFromEnv, resolveConfig, resolveDatabase, resolveRedisUrl, resolveStorage } from './config';
+import { DEFAULT_CONFIG, DEFAULT_DATABASE, DEMO_DATABASE, EXAMPLE_DATABASE, portFromEnv, resolveConfig, resolveDatabase, resolveRedisUrl, resolveStorage } from './config';
 
 describe('resolveConfig', () => {
   const limits = { maxOperations: 50, maxValues: 100, tenantMaxResources: 5000, tenantMaxBytes: 20_971_520, headersTimeoutMs: 10_000, requestTimeoutMs: 15_000, maxConnectionsPerAddress: 64 };
@@ -76,6 +76,11 @@ describe('resolveDatabase', () => {
   it("gives npm start's demo a file of its own, .sandbox/demo.db, so it runs beside npm run sandbox", () => {
     expect(resolveDatabase({}, {}, DEMO_DATABASE)).toBe(fileURLToPath(new URL('../../.sandbox/demo.db', import.meta.url)));
     expect(resolveDatabase({}, { SANDBOX_DB: 'b.db' }, DEMO_DATABASE)).toBe('b.db');
+  });
+
+  it('gives npm run example a file of its own, .sandbox/example.db, so it runs beside npm run sandbox and npm start', () => {
+    expect(resolveDatabase({}, {}, EXAMPLE_DATABASE)).toBe(fileURLToPath(new URL('../../.sandbox/example.db', import.meta.url)));
+    expect(new Set([DEFAULT_DATABASE, DEMO_DATABASE, EXAMPLE_DATABASE]).size).toBe(3);
   });
 });
 
