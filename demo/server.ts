@@ -20,6 +20,11 @@ export interface DemoServerOptions {
    * `npm start` logs); `all`, the page and every module Vite serves too (`DEBUG=1 npm start`).
    */
   logRequests?: 'sandbox' | 'all' | false;
+  /**
+   * Where Vite keeps the dependencies it pre-bundles; node_modules/.vite by default. Servers that
+   * share one, started at once, replace each other's files there (e2e/support/demo-server.ts).
+   */
+  viteCacheDir?: string;
 }
 
 export interface DemoServer {
@@ -35,7 +40,7 @@ const viteConfigFile = fileURLToPath(new URL('../vite.config.ts', import.meta.ur
  * One process: the sandbox SCIM provider, and the demo pages through Vite in middleware mode,
  * so the pages import the element from its TypeScript source with no build step.
  */
-export async function startDemoServer({ port, host = 'localhost', sandbox = {}, logRequests = false }: DemoServerOptions): Promise<DemoServer> {
+export async function startDemoServer({ port, host = 'localhost', sandbox = {}, logRequests = false, viteCacheDir }: DemoServerOptions): Promise<DemoServer> {
   // Bad limits (options or SANDBOX_* variables) throw here, before anything listens.
   const { freeLimit, proLimit, windowMs } = resolveConfig(sandbox);
   const limits: PlanLimits = { free: freeLimit, pro: proLimit, windowMs };
@@ -62,6 +67,7 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
     configFile: viteConfigFile,
     root: demoRoot,
     appType: 'custom',
+    cacheDir: viteCacheDir,
     server: { middlewareMode: true, hmr: { server: httpServer } },
     logLevel: 'warn',
   });

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDemoServer, type DemoServer } from '../demo/server';
+import type { DemoServer } from '../demo/server';
+import { startTestDemoServer } from './support/demo-server';
 import { CURRENT_KEY_PATH, SCIM_PATH } from '../demo/sandbox/shared/paths';
 import { API_KEY_STORAGE_NAME } from '../src/constants';
 import { createKeyOnKeyPage, expectTenCreated, pressAndSettle } from './support/demo-site';
@@ -12,7 +13,7 @@ import { expect, test } from './support/page-errors';
 test('after a restart of npm start, the stored key still works and the Users it made are still there', async ({ page }) => {
   const folder = mkdtempSync(join(tmpdir(), 'demo-restart-'));
   const sandbox = { database: join(folder, 'sandbox.db') };
-  let server: DemoServer | undefined = await startDemoServer({ port: 0, host: '127.0.0.1', sandbox });
+  let server: DemoServer | undefined = await startTestDemoServer({ sandbox });
   try {
     const { port } = new URL(server.url);
     await page.goto(new URL('/apikey/', server.url).href);
@@ -25,7 +26,7 @@ test('after a restart of npm start, the stored key still works and the Users it 
     await server.close();
     server = undefined;
     // The same origin, so the browser still holds the key for it.
-    server = await startDemoServer({ port: Number(port), host: '127.0.0.1', sandbox });
+    server = await startTestDemoServer({ port: Number(port), sandbox });
 
     const keyChecked = page.waitForResponse((response) => response.url().endsWith(CURRENT_KEY_PATH));
     await page.goto(server.url);

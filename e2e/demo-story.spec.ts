@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { startDemoServer, type DemoServer } from '../demo/server';
+import type { DemoServer } from '../demo/server';
+import { startTestDemoServer } from './support/demo-server';
 import { demoGenerator as generator, expectTenCreated, pressAndSettle as press } from './support/demo-site';
 
 // The server `npm start` runs, with a Free limit two presses can use up.
@@ -9,11 +10,7 @@ const PRO_PLAN_DELAY_MS = 500;
 let server: DemoServer;
 
 test.beforeAll(async () => {
-  server = await startDemoServer({
-    port: 0,
-    host: '127.0.0.1',
-    sandbox: { freeLimit: FREE_LIMIT, proLimit: 100, windowMs: 60_000 },
-  });
+  server = await startTestDemoServer({ sandbox: { freeLimit: FREE_LIMIT, proLimit: 100, windowMs: 60_000 } });
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startDemoServer, type DemoServer } from '../demo/server';
+import type { DemoServer } from '../demo/server';
+import { startTestDemoServer } from './support/demo-server';
 import { failedLoadLine } from './support/page-errors';
 import { createKeyOnKeyPage, expect, expectTenCreated, pressAndSettle, test } from './support/demo-site';
 
@@ -16,7 +17,7 @@ const PHONE = { width: 390, height: 844 };
 
 let server: DemoServer;
 test.beforeEach(async () => {
-  server = await startDemoServer({ port: 0, host: '127.0.0.1' });
+  server = await startTestDemoServer();
 });
 // The page first: the element may still be fetching its lazy chunk (it starts after first paint),
 // and a server closed under it answers 504, which the page logs as errors.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../demo/server';
+import type { DemoServer } from '../../demo/server';
+import { startTestDemoServer } from '../support/demo-server';
 import { createdLinesFor, sortByText } from '../support/result-lines';
 import { generatorOn, linesOf, press, useFirefox, waitForLines } from './support/firefox';
 
@@ -8,7 +9,7 @@ const firefox = useFirefox();
 let demo: DemoServer;
 
 beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, host: '127.0.0.1' });
+  demo = await startTestDemoServer();
 });
 afterAll(async () => {
   await demo?.close();

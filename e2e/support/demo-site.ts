@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { startDemoServer, type DemoServer } from '../../demo/server';
+import type { DemoServer } from '../../demo/server';
+import { startTestDemoServer } from './demo-server';
 import type { Plan } from '../../demo/sandbox/shared/plan';
 import { test as pageErrorsTest, expect } from './page-errors';
 
@@ -12,7 +13,7 @@ export const test = pageErrorsTest.extend<object, { demo: DemoServer }>({
   demo: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
-      const server = await startDemoServer({ port: 0, host: '127.0.0.1' });
+      const server = await startTestDemoServer();
       await use(server);
       await server.close();
     },
