@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createRecordGenerator } from './generate';
-import { PROFILES, type ScimGroup } from './schemas';
+import { PROFILES, type ScimGroup } from './records/schemas';
 import { documentedSection } from '../test-support/documentation';
 
 // The examples of the documented "Records and profiles" section (docs/records.md).
