@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createRecordGenerator } from './generate';
-import { PROFILES, type ScimGroup } from './records/schemas';
-import { documentedSection } from '../test-support/documentation';
+import { createRecordGenerator } from '../../src/scim/generate';
+import { PROFILES, type ScimGroup } from '../../src/scim/records/schemas';
+import { documentedSection } from '../../src/test-support/documentation';
 
 // The examples of the documented "Records and profiles" section (docs/records.md).
 describe('the documented profile examples', () => {
