@@ -1,4 +1,5 @@
-// Import-structure check for src/ and demo/ (run with `npm run check:imports`).
+// Import-structure check for src/, demo/, the browser tests (e2e/), the benchmarks (bench/) and
+// what those two share (test/support/) (run with `npm run check:imports`).
 //
 // Layers, bottom to top:
 //   src/scim/      SCIM + HTTP only; may use src/public/constants.ts and npm packages. Inside it, by role:
@@ -12,6 +13,7 @@
 //   src/widget/    React views; never import the entries or the element
 //   src/element/   the r2wc wrapping
 //   src/entries/   the package's entry modules, which nothing else imports
+// Beside them, e2e/ and bench/ may import src/, demo/ and test/support/, and never each other.
 //
 // Test files (*.test.ts, *.test.tsx) and src/test-support/ are excluded from
 // the cruise entirely: they may reach across layers to set things up.
@@ -152,21 +154,65 @@ module.exports = {
       },
     },
     {
+      name: 'e2e-not-to-bench',
+      severity: 'error',
+      comment:
+        'The browser tests must not import the benchmarks: what both need (servers, certificates, ' +
+        'bodies, heap readings) lives in test/support/, which both may import.',
+      from: {
+        path: '^e2e/',
+      },
+      to: {
+        path: '^bench/',
+      },
+    },
+    {
+      name: 'bench-not-to-e2e',
+      severity: 'error',
+      comment:
+        'The benchmarks must not import the browser tests: what both need lives in test/support/, ' +
+        'which both may import.',
+      from: {
+        path: '^bench/',
+      },
+      to: {
+        path: '^e2e/',
+      },
+    },
+    {
+      name: 'test-support-not-to-suites',
+      severity: 'error',
+      comment:
+        'test/support/ is what e2e/ and bench/ share: it must import neither, or the arrow between ' +
+        'them comes back through it.',
+      from: {
+        path: '^test/support/',
+      },
+      to: {
+        path: '^(?:e2e|bench)/',
+      },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment:
         'This import cannot be resolved to a file on disk (typo, or a missing package). The core ' +
-        'imports no bundler-only module (no `virtual:`), so that Node can run it as it is.',
-      from: {},
+        'imports no bundler-only module (no `virtual:`), so that Node can run it as it is. ' +
+        'Exceptions: e2e/firefox/ and bench/better-auth/ import packages their folder installs on ' +
+        'demand (scripts/ensure-packages.ts), and tsc checks those imports once they are installed.',
+      from: {
+        pathNot: '^(?:e2e/firefox|bench/better-auth)/',
+      },
       to: {
         couldNotResolve: true,
       },
     },
   ],
   options: {
-    // Test files and test helpers are not part of the layering.
+    // Test files and test helpers are not part of the layering, nor are the fixture apps and sites
+    // the browser tests build (they import the packed package and their frameworks, as hosts do).
     exclude: {
-      path: ['[.]test[.]tsx?$', '^src/test-support/'],
+      path: ['[.]test[.]tsx?$', '^src/test-support/', '^e2e/fixtures/'],
     },
 
     // Check our own modules only; npm packages are leaves.

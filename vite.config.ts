@@ -72,7 +72,8 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'test/docs/*.test.ts', 'demo/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // examples/markdown's tests are a suite of their own (npm run test:sanitizers): their packages are installed on demand.
+    include: ['src/**/*.test.{ts,tsx}', 'test/docs/*.test.ts', 'demo/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     // Every sandbox a test starts, in this process or a child, keeps its data in memory only.
     env: { [DATABASE_ENV]: IN_MEMORY_DATABASE },
     // Vitest's default, one worker fewer than the cores, is a single worker on a 2-core machine; many

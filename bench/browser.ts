@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
-import { heapAfterGc, type HeapReading } from '../e2e/support/heap.ts';
+import { heapAfterGc, type HeapReading } from '../test/support/heap.ts';
 import {
   BARE_FETCHES_EXPRESSION,
   LAZY_CHUNKS_RUN,
@@ -16,7 +16,7 @@ import {
 } from './probe.ts';
 import { DETAILS_PAINTED, DETAILS_PROBE_SETUP, DETAILS_READINGS_EXPRESSION, type DetailsReadings } from './details-probe.ts';
 import { bigBodyPageUrl, entryPageUrl, pageUrl, type EntryScript, type Protocol } from './server.ts';
-import type { BigBodyShape } from '../e2e/support/big-bodies.ts';
+import type { BigBodyShape } from '../test/support/big-bodies.ts';
 import type { FileSize } from './sizes.ts';
 
 const EXPECTED_PROTOCOL: Record<Protocol, string> = { 'HTTP/1.1': 'http/1.1', 'HTTP/2': 'h2' };

@@ -1,4 +1,4 @@
-import { selfSignedCertificate } from './certificate.ts';
+import { selfSignedCertificate } from '../test/support/certificate.ts';
 import { launchChromium, onFreshPage, waitForPreload } from './browser.ts';
 import { TEN_LINES_SHOWN } from './probe.ts';
 import { pageUrl, startBenchServer } from './server.ts';

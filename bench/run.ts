@@ -13,10 +13,10 @@ import {
   pressAfterPreload,
   pressAtOnce,
 } from './browser.ts';
-import { selfSignedCertificate } from './certificate.ts';
+import { selfSignedCertificate } from '../test/support/certificate.ts';
 import { ENTRY_SCRIPTS, startBenchServer, type EntryScript, type Protocol } from './server.ts';
 import { builtFileSizes } from './sizes.ts';
-import { BIG_BODY_SHAPES } from '../e2e/support/big-bodies.ts';
+import { BIG_BODY_SHAPES } from '../test/support/big-bodies.ts';
 import { benchTable, type BenchResults, type DetailsRuns, type EntryRuns, type HeapSeries, type LatencyRuns } from './table.ts';
 
 const RUNS = 5;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startPostgresCluster } from '../e2e/support/postgres';
+import { startPostgresCluster } from '../test/support/postgres';
 import { createSandbox, SCIM_PATH, type SandboxOptions } from '../demo/sandbox/http/app';
 import { createApiKey } from '../demo/sandbox/keys/key-client';
 import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandboxProcess } from '../e2e/support/sandbox-process';
+import { startSandboxProcess } from '../test/support/sandbox-process';
 import { DATABASE_ENV } from '../demo/sandbox/config';
 import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
 

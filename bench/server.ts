@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIST_RESPONSE_SCHEMA } from '../src/scim/protocol.ts';
-import { BIG_BODY_SHAPES, bigBody, type BigBodyShape } from '../e2e/support/big-bodies.ts';
-import type { Certificate } from './certificate.ts';
+import { BIG_BODY_SHAPES, bigBody, type BigBodyShape } from '../test/support/big-bodies.ts';
+import type { Certificate } from '../test/support/certificate.ts';
 import { builtElementChunk } from '../build/element-chunk.ts';
 
 export type Protocol = 'HTTP/1.1' | 'HTTP/2';

@@ -4,8 +4,8 @@ import { distIsStale } from '../scripts/fresh-dist';
 import { blockingViolations, runAxe } from './support/axe';
 import { generateAndExpectCreated } from './support/generator';
 import { test as pageErrorsTest, expect } from './support/page-errors';
-import { SANDBOX_LISTENING } from './support/sandbox-process';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { SANDBOX_LISTENING } from '../test/support/sandbox-process';
+import { startServerProcess, type ServerProcess } from '../test/support/server-process';
 
 // examples/static-docs as a reader of the README meets it: `npm run example`, a key from the
 // sandbox pasted into the page's form, one press.

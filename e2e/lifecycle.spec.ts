@@ -1,6 +1,6 @@
 import { expect, test, type Host, type HostWindow } from './support/fault-page';
 import type { FaultServer, RecordedRequest } from './support/fault-server';
-import { heapAfterGc, liveObjects } from './support/heap';
+import { heapAfterGc, liveObjects } from '../test/support/heap';
 
 // The classic-script build, as a CMS embeds it; faults.spec.ts covers the ES module build.
 test.use({ bundle: 'iife' });

@@ -1,6 +1,6 @@
 import { prettyJson } from '../src/widget/json-text';
 import { FIRST_SHOWN_CHARS } from '../src/widget/text-slices';
-import { BIG_BODY_SHAPES } from './support/big-bodies';
+import { BIG_BODY_SHAPES } from '../test/support/big-bodies';
 import { expect, test } from './support/fault-page';
 
 // Details of a 256 KB response body, in the three shapes that were slowest to lay out (issue 42).

@@ -8,7 +8,7 @@ import { generateAndExpectCreated, generateBatch, showGenerator, sortedResultLin
 import { bundleSite, listen, type RunningServer } from './support/http';
 import { expect, test } from './support/page-errors';
 import { listenWithSandbox } from './support/sandbox';
-import { startSandboxProcess, type SandboxProcess } from './support/sandbox-process';
+import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbox-process';
 
 // Issue 23 in Chromium: against a sandbox that requires a custom User extension (its own process:
 // scimmy's declarations are process-wide), schema="discover" makes records it takes; the profile's

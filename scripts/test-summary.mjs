@@ -7,6 +7,7 @@ const vitestCount = (r) => [r.numPassedTests, r.numFailedTests];
 const playwrightCount = (r) => [r.stats.expected + r.stats.flaky, r.stats.unexpected];
 const suites = [
   { name: 'unit (vitest)', file: 'reports/vitest.json', count: vitestCount },
+  { name: 'sanitizers (vitest, jsdom)', file: 'reports/sanitizers.json', count: vitestCount },
   { name: 'browser (playwright)', file: 'reports/playwright.json', count: playwrightCount },
   { name: 'Firefox (vitest, puppeteer-core)', file: 'reports/firefox.json', count: vitestCount },
   { name: 'WordPress (playwright)', file: 'reports/wordpress.json', count: playwrightCount },

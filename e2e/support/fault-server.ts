@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
-import { bigBody, type BigBodyShape } from './big-bodies';
+import { bigBody, type BigBodyShape } from '../../test/support/big-bodies';
 
 /**
  * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:

@@ -2,7 +2,7 @@ import express from 'express';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { selfSignedCertificate } from '../../bench/certificate';
+import { selfSignedCertificate } from '../../test/support/certificate';
 import { listen as listenOn } from '../../demo/listen';
 
 export interface RunningServer {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { requireTool } from '../../scripts/debian-tools';
-import { startServerWhenReady } from './server-process';
+import { startServerWhenReady } from '../../test/support/server-process';
 
 const run = promisify(execFile);
 

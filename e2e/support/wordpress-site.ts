@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { requireTool } from '../../scripts/debian-tools';
 import { startMariaDb } from './mariadb';
-import { onProcessExit, startServerWhenReady } from './server-process';
+import { onProcessExit, startServerWhenReady } from '../../test/support/server-process';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import MarkdownIt from 'markdown-it';

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../e2e/support/free-port';
-import { startPostgresCluster, type PostgresCluster } from '../../../e2e/support/postgres';
-import { startRedisServer, type RedisServer } from '../../../e2e/support/redis';
-import { startSandboxProcess, type SandboxProcess } from '../../../e2e/support/sandbox-process';
+import { freePort } from '../../../test/support/free-port';
+import { startPostgresCluster, type PostgresCluster } from '../../../test/support/postgres';
+import { startRedisServer, type RedisServer } from '../../../test/support/redis';
+import { startSandboxProcess, type SandboxProcess } from '../../../test/support/sandbox-process';
 import { DATABASE_URL_ENV, ENV_NAMES, REDIS_URL_ENV } from '../config';
 import { CURRENT_KEY_PATH, KEYS_PATH } from '../shared/paths';
 import { GROUP_SCHEMA, PATCH_SCHEMA, USER_SCHEMA } from '../test-support/test-sandbox';

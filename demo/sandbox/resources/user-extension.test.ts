@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandboxProcess, type SandboxProcess } from '../../../e2e/support/sandbox-process';
+import { startSandboxProcess, type SandboxProcess } from '../../../test/support/sandbox-process';
 import { DATABASE_ENV } from '../config';
 import { PATCH_SCHEMA, USER_SCHEMA } from '../test-support/test-sandbox';
 import { USER_EXTENSION_ENV } from './user-extension';

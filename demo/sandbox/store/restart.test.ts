@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { startSandboxProcess, type SandboxProcess } from '../../../e2e/support/sandbox-process';
+import { startSandboxProcess, type SandboxProcess } from '../../../test/support/sandbox-process';
 import { DATABASE_ENV } from '../config';
 import { CURRENT_KEY_PATH } from '../shared/paths';
 import { GROUP_SCHEMA, USER_SCHEMA } from '../test-support/test-sandbox';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../../../e2e/support/postgres';
+import { startPostgresCluster, type PostgresCluster } from '../../../../test/support/postgres';
 import { storeContract } from '../../test-support/store-contract';
 import { openPostgresStore } from './postgres-store';
 

@@ -10,11 +10,12 @@ export interface RedisServer {
 }
 
 /**
- * A Redis server of its own on a free port of 127.0.0.1, keeping nothing on disk. Throws saying
- * what to install when Redis is missing: such a test fails, it does not skip.
+ * A Redis server of its own on `port` of 127.0.0.1 (a free one unless given: a test that brings a
+ * Redis back passes the port of the one it stopped), keeping nothing on disk. Throws saying what to
+ * install when Redis is missing: such a test fails, it does not skip.
  */
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+export async function startRedisServer(port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   const server = await startServerWhenReady(
     requireTool('redis-server'),
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
