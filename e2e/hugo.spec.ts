@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.close();
   if (cacheDir) await rm(cacheDir, { recursive: true, force: true });
+});
+
+test("Hugo keeps its cache in this run's own folder", async () => {
+  expect(await readdir(cacheDir)).toContain('modules');
 });
 
 function builtPage(path: string): Promise<string> {
