@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEBIAN_TOOLS, requireTool, toolPath, type ToolName } from './debian-tools';
 
@@ -13,6 +14,11 @@ describe('the tools the tests run', () => {
     const variables = names.map((name) => DEBIAN_TOOLS[name].variable);
     expect(new Set(variables).size).toBe(names.length);
     for (const variable of variables) expect(variable).toMatch(/^[A-Z][A-Z_]*_PATH$/);
+  });
+
+  it('docs/development.md names every variable, for a system other than Debian', () => {
+    const documented = readFileSync('docs/development.md', 'utf8').split('## Other systems than Debian')[1] ?? '';
+    for (const name of names) expect(documented).toContain(`\`${DEBIAN_TOOLS[name].variable}\``);
   });
 
   it.each(names)('%s is taken where its variable points, without the Debian files it otherwise needs', (name) => {
