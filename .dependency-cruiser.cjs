@@ -1,10 +1,17 @@
 // Import-structure check for src/ and demo/ (run with `npm run check:imports`).
 //
 // Layers, bottom to top:
-//   src/scim/    SCIM + HTTP only; may use src/constants.ts and npm packages
-//   src/batch/   batch logic; may use scim/ but never the views
-//   src/widget/  React views; never import the entry (src/element.ts, src/index.ts)
-//   src/*.ts     entry points and glue
+//   src/scim/      SCIM + HTTP only; may use src/public/constants.ts and npm packages. Inside it, by role:
+//                  fake/ (faker's data and the fake-data helpers), protocol.ts, records/ (record types),
+//                  secrets/ (the key's token, redaction), http/ (the client and URLs), evidence/ (HAR),
+//                  then diagnosis/, flows/
+//                  (lookups, request sequences), actions/, profiles/, server-schema/, checks/, snippets/
+//   src/page/      what the element reads from its page: parsed attributes, the stored key, lazy chunks
+//   src/public/    the public tables: attributes, events, parts, constants
+//   src/batch/     batch logic; may use scim/ but never the views
+//   src/widget/    React views; never import the entries or the element
+//   src/element/   the r2wc wrapping
+//   src/entries/   the package's entry modules, which nothing else imports
 //
 // Test files (*.test.ts, *.test.tsx) and src/test-support/ are excluded from
 // the cruise entirely: they may reach across layers to set things up.
@@ -36,7 +43,7 @@ module.exports = {
       severity: 'error',
       comment:
         'src/scim/ is the bottom layer: SCIM and HTTP only. Besides itself it may import only ' +
-        'src/constants.ts (plus npm packages, virtual: modules and ../../package.json, which live ' +
+        'src/public/constants.ts (plus npm packages, virtual: modules and ../../package.json, which live ' +
         'outside src/). It must not import src/batch/, src/widget/ or any other top-level src file, ' +
         'so it stays usable from the server build and free of UI code.',
       from: {
@@ -44,7 +51,63 @@ module.exports = {
       },
       to: {
         path: '^src/',
-        pathNot: ['^src/scim/', '^src/constants[.]ts$'],
+        pathNot: ['^src/scim/', '^src/public/constants[.]ts$'],
+      },
+    },
+    {
+      name: 'scim-foundations-look-down',
+      severity: 'error',
+      comment:
+        'The foundations of src/scim/ (fake/, records/, secrets/, http/, evidence/, protocol.ts) are what the ' +
+        'profiles, flows, actions and checks are built on: they must not import those roles. A ' +
+        'type-only import is allowed (the call log names the action kinds it records).',
+      from: {
+        path: '^src/scim/(?:fake|records|secrets|http|evidence)/|^src/scim/protocol[.]ts$',
+      },
+      to: {
+        path: '^src/scim/(?:profiles|flows|actions|checks|snippets|diagnosis|server-schema)/|^src/scim/generate[.]ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'fake-data-is-data',
+      severity: 'error',
+      comment:
+        'src/scim/fake/ holds faker\'s locale data and the helpers drawing from it: it may import ' +
+        'only itself and record types, so any profile, action or check can use it.',
+      from: {
+        path: '^src/scim/fake/',
+      },
+      to: {
+        path: '^src/',
+        pathNot: ['^src/scim/fake/', '^src/scim/records/schemas[.]ts$'],
+      },
+    },
+    {
+      name: 'page-and-tables-below-the-views',
+      severity: 'error',
+      comment:
+        'src/page/ and src/public/ are read by the batch layer and the views: they must not import ' +
+        'the views, the element or the entries.',
+      from: {
+        path: '^src/(?:page|public)/',
+      },
+      to: {
+        path: '^src/(?:widget|element|entries)/',
+      },
+    },
+    {
+      name: 'entries-are-imported-by-no-one',
+      severity: 'error',
+      comment:
+        'src/entries/ holds the modules the package exports (and the loader\'s tag watching, which ' +
+        'only they use): a module elsewhere in src/ that imports one would tie a lazy chunk to an entry.',
+      from: {
+        path: '^src/',
+        pathNot: '^src/entries/',
+      },
+      to: {
+        path: '^src/entries/',
       },
     },
     {
@@ -64,14 +127,14 @@ module.exports = {
       name: 'widget-not-to-entry',
       severity: 'error',
       comment:
-        'src/widget/ must not import the entry modules src/element.ts or src/index.ts: ' +
+        'src/widget/ must not import the entry modules src/element/element.ts or src/entries/index.ts: ' +
         'no chunk may import the entry back (it would duplicate or inline the entry into the ' +
         'lazy chunk and create a cycle through the custom-element registration).',
       from: {
         path: '^src/widget/',
       },
       to: {
-        path: '^src/(?:element|index)[.]ts$',
+        path: '^src/(?:element|entries)/',
       },
     },
     {
@@ -92,13 +155,11 @@ module.exports = {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment:
-        'This import cannot be resolved to a file on disk (typo, or a missing package). ' +
-        'Exception: `virtual:` modules (e.g. virtual:faker-en-subset) are generated by Vite ' +
-        'plugins at build time and never exist on disk.',
+        'This import cannot be resolved to a file on disk (typo, or a missing package). The core ' +
+        'imports no bundler-only module (no `virtual:`), so that Node can run it as it is.',
       from: {},
       to: {
         couldNotResolve: true,
-        pathNot: '^virtual:',
       },
     },
   ],

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { ELEMENT_CHUNK_FILE_NAME, builtElementChunk } from './build/element-chunk.ts';
-import { fakerEnSubsetPlugin } from './build/faker-en-subset.ts';
 import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
 
 // `vite build --mode element` writes the element's chunk (dist/chunks/scim-generator-element-[hash].js,
@@ -15,10 +14,10 @@ import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
 // element at once; `vite build --mode server-safe` the two small modules a server may import:
 // dist/server.js (what Node's `node` export condition loads: no element) and dist/react.js (the hook, on
 // the app's own React).
-const SERVER_SAFE_ENTRIES = { server: 'src/server.ts', react: 'src/react.ts' };
+const SERVER_SAFE_ENTRIES = { server: 'src/entries/server.ts', react: 'src/entries/react.ts' };
 
 /** The modules whose `./define` is the element's chunk: the loader's autoload, and the define entry. */
-const ELEMENT_IMPORTERS = ['/src/autoload.ts', '/src/eager.ts'];
+const ELEMENT_IMPORTERS = ['/src/entries/autoload.ts', '/src/entries/eager.ts'];
 
 /**
  * The loader's `import('./define')`, and the define entry's static import of it, become imports of the
@@ -38,15 +37,15 @@ function elementChunkExternal(): Plugin {
 }
 
 const LIBRARIES = {
-  es: { entry: 'src/index.ts', formats: ['es' as const], fileName: () => 'scim-generator.js' },
-  element: { entry: 'src/define.ts', formats: ['es' as const], fileName: () => ELEMENT_CHUNK_FILE_NAME },
-  define: { entry: 'src/eager.ts', formats: ['es' as const], fileName: () => 'scim-generator-define.js' },
-  iife: { entry: 'src/iife.ts', name: 'ScimGenerator', formats: ['iife' as const], fileName: () => 'scim-generator.iife.js' },
+  es: { entry: 'src/entries/index.ts', formats: ['es' as const], fileName: () => 'scim-generator.js' },
+  element: { entry: 'src/entries/define.ts', formats: ['es' as const], fileName: () => ELEMENT_CHUNK_FILE_NAME },
+  define: { entry: 'src/entries/eager.ts', formats: ['es' as const], fileName: () => 'scim-generator-define.js' },
+  iife: { entry: 'src/entries/iife.ts', name: 'ScimGenerator', formats: ['iife' as const], fileName: () => 'scim-generator.iife.js' },
   'server-safe': { entry: SERVER_SAFE_ENTRIES, formats: ['es' as const], fileName: (_format: string, entry: string) => `${entry}.js` },
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [fakerEnSubsetPlugin(), ...(mode === 'production' || mode === 'define' ? [elementChunkExternal()] : [])],
+  plugins: mode === 'production' || mode === 'define' ? [elementChunkExternal()] : [],
   // Library mode leaves this to the host bundler; our bundles carry React, so set it here.
   define: mode === 'test' ? {} : { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
@@ -73,7 +72,7 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/docs/*.test.ts', 'demo/**/*.test.{ts,tsx}', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Every sandbox a test starts, in this process or a child, keeps its data in memory only.
     env: { [DATABASE_ENV]: IN_MEMORY_DATABASE },
     // Vitest's default, one worker fewer than the cores, is a single worker on a 2-core machine; many

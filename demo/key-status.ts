@@ -1,4 +1,4 @@
-import { DEFAULT_API_KEY_PATH } from '../src/constants';
+import { DEFAULT_API_KEY_PATH } from '../src/public/constants';
 import { planName } from './key-page';
 import { CURRENT_KEY_PATH } from './sandbox/shared/paths';
 import { onStoredKeyChange, readStoredKey } from './stored-key';

@@ -1,6 +1,6 @@
 // The element from its TypeScript source: Vite compiles it on the fly, no build needed.
-import '../src/index';
-import { DEFAULT_API_KEY_PATH } from '../src/constants';
+import '../src/entries/index';
+import { DEFAULT_API_KEY_PATH } from '../src/public/constants';
 import { startKeyPage } from './key-page';
 import { startKeyStatus } from './key-status';
 import { PAGE_PATHS } from './pages';

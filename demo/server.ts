@@ -63,7 +63,6 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
   // The sandbox's connection limits hold for the whole demo server, which serves it.
   const httpServer = sandboxServer(app, scimSandbox.config);
   const vite = await createViteServer({
-    // The project's config brings the plugins the source needs (virtual:faker-en-subset).
     configFile: viteConfigFile,
     root: demoRoot,
     appType: 'custom',

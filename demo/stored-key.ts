@@ -1,4 +1,4 @@
-import { API_KEY_STORAGE_NAME } from '../src/constants';
+import { API_KEY_STORAGE_NAME } from '../src/public/constants';
 
 /** What `POST /api/keys` answers. */
 export interface IssuedKey {

@@ -1,5 +1,5 @@
 import { har as validHar } from 'har-validator';
-import { API_KEY_STORAGE_NAME } from '../src/constants';
+import { API_KEY_STORAGE_NAME } from '../src/public/constants';
 import { pressAction } from './support/actions';
 import { expect, test } from './support/fault-page';
 import type { RecordedRequest } from './support/fault-server';

@@ -1,8 +1,8 @@
 import express from 'express';
 import type { Locator, Page } from '@playwright/test';
-import { CHECK_COMPLETE_EVENT } from '../src/event-names';
+import { CHECK_COMPLETE_EVENT } from '../src/public/event-names';
 import { LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../src/scim/protocol';
-import type { BatchResult, CheckReport } from '../src/index';
+import type { BatchResult, CheckReport } from '../src/entries/index';
 import { clickForEvent, generateAndExpectCreated, generateBatch, showGenerator, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
 import { expect, test } from './support/page-errors';

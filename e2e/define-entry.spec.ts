@@ -2,7 +2,7 @@ import express from 'express';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TAG_NAME } from '../src/constants';
+import { TAG_NAME } from '../src/public/constants';
 import { generateAndExpectCreated, storeApiKey } from './support/generator';
 import { test, expect } from './support/page-errors';
 import { buildAppWithBuiltElement, type BuiltApp } from './support/react-app';

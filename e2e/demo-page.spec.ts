@@ -1,4 +1,4 @@
-import { API_KEY_STORAGE_NAME } from '../src/constants';
+import { API_KEY_STORAGE_NAME } from '../src/public/constants';
 import { createKeyOnKeyPage, demoGenerator, expect, test } from './support/demo-site';
 import { failedLoadLine } from './support/page-errors';
 

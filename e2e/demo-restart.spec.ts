@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { DemoServer } from '../demo/server';
 import { startTestDemoServer } from './support/demo-server';
 import { CURRENT_KEY_PATH, SCIM_PATH } from '../demo/sandbox/shared/paths';
-import { API_KEY_STORAGE_NAME } from '../src/constants';
+import { API_KEY_STORAGE_NAME } from '../src/public/constants';
 import { createKeyOnKeyPage, expectTenCreated, pressAndSettle } from './support/demo-site';
 import { expect, test } from './support/page-errors';
 

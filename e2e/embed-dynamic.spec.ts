@@ -1,6 +1,6 @@
 import { testWithProKey as test, expect } from './support/site-test';
 import { listenWithSandbox } from './support/sandbox';
-import { COMPLETE_EVENT, RESULT_EVENT } from '../src/event-names';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../src/public/event-names';
 import {
   expectHeldBy,
   generateAndExpectCreated,

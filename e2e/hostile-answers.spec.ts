@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ItemResult } from '../src/index';
+import type { ItemResult } from '../src/entries/index';
 import { CUT_DEEPER } from '../src/widget/json-text';
 import { pressAction } from './support/actions';
 import { expect, test, type Host, type HostWindow } from './support/fault-page';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { requireTool } from '../scripts/debian-tools';
-import { ATTRIBUTE_TABLE } from '../src/attribute-table';
+import { ATTRIBUTE_TABLE } from '../src/public/attribute-table';
 import { buildSite, openBuiltPage, pressOnBuiltPage, type BuiltDocsSite } from './support/docs-site';
 import { generateButton } from './support/generator';
 import { test, expect } from './support/page-errors';

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import express from 'express';
 import type { Page } from '@playwright/test';
 import { ELEMENT_CHUNK_PATH, builtElementChunk } from '../build/element-chunk';
-import { TAG_NAME } from '../src/constants';
+import { TAG_NAME } from '../src/public/constants';
 import { generateAndExpectCreated, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
 import { expect, failedLoadLine, test } from './support/page-errors';

@@ -1,4 +1,4 @@
-import { PROFILES, type ProfileName, type ResourceType } from '../src/scim/schemas';
+import { PROFILES, type ProfileName, type ResourceType } from '../src/scim/records/schemas';
 import { expectHeldBy, generateAndExpectCreated, showGenerator } from './support/generator';
 import { expect, testWithProKey as test } from './support/site-test';
 

@@ -1,5 +1,5 @@
 import express from 'express';
-import { TAG_NAME } from '../src/constants';
+import { TAG_NAME } from '../src/public/constants';
 import { documentedSection } from '../src/test-support/documentation';
 import { generateAndExpectCreated, generateBatch } from './support/generator';
 import { bundleSite, listen, type RunningServer } from './support/http';

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { scimmySchemaDefinition } from '../demo/sandbox/scim/schema-definition';
 import { USER_EXTENSION_ENV } from '../demo/sandbox/resources/user-extension';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from '../src/scim/protocol';
-import type { BatchResult } from '../src/index';
+import type { BatchResult } from '../src/entries/index';
 import { generateAndExpectCreated, generateBatch, showGenerator, sortedResultLines, storeApiKey } from './support/generator';
 import { bundleSite, listen, type RunningServer } from './support/http';
 import { expect, test } from './support/page-errors';

@@ -26,7 +26,7 @@ test.afterEach(async ({ page }) => {
   await server?.close();
 });
 
-/** What the pictures show: their names and the demo's cards at the time, for src/screenshots.test.ts. */
+/** What the pictures show: their names and the demo's cards at the time, for test/docs/screenshots.test.ts. */
 const RECORD = fileURLToPath(new URL('../docs/screenshots.json', import.meta.url));
 
 async function snap(page: Page, name: string, fullPage: boolean) {

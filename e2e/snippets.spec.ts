@@ -1,10 +1,10 @@
-import { CHECK_COMPLETE_EVENT } from '../src/event-names';
-import { API_KEY_PLACEHOLDER, API_KEY_TOKEN } from '../src/scim/key-token';
+import { CHECK_COMPLETE_EVENT } from '../src/public/event-names';
+import { API_KEY_PLACEHOLDER, API_KEY_TOKEN } from '../src/scim/secrets/key-token';
 import { SNIPPET_LANGUAGE_STORAGE_NAME } from '../src/widget/snippet-choice';
-import type { CheckReport, ItemResult } from '../src/index';
+import type { CheckReport, ItemResult } from '../src/entries/index';
 import { checkReportMarkdown } from '../src/scim/checks/report';
-import type { ScimCall } from '../src/scim/call';
-import type { ScimRequest } from '../src/scim/client';
+import type { ScimCall } from '../src/scim/http/call';
+import type { ScimRequest } from '../src/scim/http/client';
 import { javascript } from '../src/scim/snippets/javascript';
 import { powershell } from '../src/scim/snippets/powershell';
 import { python } from '../src/scim/snippets/python';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import type { Page } from '@playwright/test';
 import { builtElementChunk } from '../build/element-chunk';
-import { TAG_NAME } from '../src/constants';
+import { TAG_NAME } from '../src/public/constants';
 import { generateAndExpectCreated, storeApiKey } from './support/generator';
 import { expect, test } from './support/page-errors';
 import { listenWithSandbox, type SandboxServer } from './support/sandbox';

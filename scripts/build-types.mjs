@@ -21,7 +21,7 @@ try {
     const [bundle] = dtsBundleGenerator.generateDtsBundle(
       [
         {
-          filePath: `${DECLARATIONS}/${entry}.d.ts`,
+          filePath: `${DECLARATIONS}/entries/${entry}.d.ts`,
           output: { inlineDeclareGlobals, inlineDeclareExternals: inlineDeclareGlobals, exportReferencedTypes: false, noBanner: true },
         },
       ],

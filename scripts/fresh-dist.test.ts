@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_FILES, distIsStale } from './fresh-dist';
 
-const INPUTS = ['src/index.ts', 'src/widget/Widget.tsx', 'src/widget/Widget.test.tsx', 'build/faker-en-subset.ts', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['src/entries/index.ts', 'src/widget/Widget.tsx', 'src/widget/Widget.test.tsx', 'build/faker-en-subset.ts', 'vite.config.ts', 'package-lock.json'];
 const HOUR = 3600;
 let root: string;
 

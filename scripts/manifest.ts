@@ -1,23 +1,29 @@
 // custom-elements.json, built from the tables that declare the element's public surface.
-// `npm run manifest` writes it; src/manifest.test.ts checks that the checked-in file is current.
+// `npm run manifest` writes it; src/public/manifest.test.ts checks that the checked-in file is current.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ATTRIBUTE_DESCRIPTIONS } from '../src/attribute-descriptions';
-import { ATTRIBUTE_TABLE } from '../src/attribute-table';
-import { TAG_NAME } from '../src/constants';
-import { EVENT_TABLE } from '../src/events';
-import { PART_TABLE } from '../src/parts';
-import * as PUBLIC_VALUES from '../src/public-values';
+import { ATTRIBUTE_DESCRIPTIONS } from '../src/public/attribute-descriptions';
+import { ATTRIBUTE_TABLE } from '../src/public/attribute-table';
+import { TAG_NAME } from '../src/public/constants';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../src/public/event-names';
+import { EVENT_TABLE } from '../src/public/events';
+import { PART_TABLE } from '../src/public/parts';
+import * as PUBLIC_VALUES from '../src/public/public-values';
 import { CSS_PROPERTY_TABLE } from '../src/widget/css-properties';
+import { ACTIONS, ACTION_KINDS } from '../src/scim/actions/table';
 
 export const MANIFEST_FILE = 'custom-elements.json';
 /** What a consumer imports: the bundle, not the src/ files it was built from. */
 const BUNDLE = 'dist/scim-generator.js';
 const ELEMENT_CLASS = 'ScimGeneratorElement';
 
-/** The values src/index.ts exports besides the element class. */
+/** The values src/entries/index.ts exports besides the element class. */
 // Sorted, as an ES module namespace is: a loader that hands over a plain object keeps source order.
 const EXPORTED_VALUES = Object.fromEntries(Object.entries(PUBLIC_VALUES).sort(([a], [b]) => a.localeCompare(b)));
+
+/** The events whose detail names an action, and the kinds it can name: from the action table. */
+const ACTION_EVENTS: readonly string[] = [ACTION_RESULT_EVENT, ACTION_COMPLETE_EVENT];
+const ACTION_KIND_LIST = ACTION_KINDS.map((kind) => `\`${kind}\` (${ACTIONS[kind].label})`).join(', ');
 
 /** The element's declaration, from the attribute, event, part and custom-property tables. */
 export function describeElement() {
@@ -49,7 +55,7 @@ export function describeElement() {
     events: EVENT_TABLE.map((event) => ({
       name: event.name,
       type: { text: `CustomEvent<${event.detailType}>` },
-      description: `${event.description} Bubbles and is composed.`,
+      description: `${event.description}${ACTION_EVENTS.includes(event.name) ? ` \`action\` is one of ${ACTION_KIND_LIST}.` : ''} Bubbles and is composed.`,
     })),
     cssParts: Object.entries(PART_TABLE).map(([name, description]) => ({ name, description })),
     cssProperties: CSS_PROPERTY_TABLE.map((property) => ({ ...property })),

@@ -1,12 +1,12 @@
 import { SimpleFaker } from '@faker-js/faker';
 import { actionTargets } from '../../src/batch/created.ts';
 import { ACTIONS, appliesTo, isActionDone, performAction, type ActionKind, type ActionTarget } from '../../src/scim/actions/table.ts';
-import type { CallRequest, ScimCall } from '../../src/scim/call.ts';
-import type { PatchRequest } from '../../src/scim/client.ts';
+import type { CallRequest, ScimCall } from '../../src/scim/http/call.ts';
+import type { PatchRequest } from '../../src/scim/http/client.ts';
 import { createRecordGenerator } from '../../src/scim/generate.ts';
-import { jsonBodyOf } from '../../src/scim/json.ts';
+import { jsonBodyOf } from '../../src/scim/http/json.ts';
 import { PROFILE_MODULES } from '../../src/scim/profiles/index.ts';
-import type { ProfileName, ResourceType } from '../../src/scim/schemas.ts';
+import type { ProfileName, ResourceType } from '../../src/scim/records/schemas.ts';
 import { batchOutcome, leaves, makeSender, runBatch, runGroupBatch, SEED, TOKEN, type BatchOutcome } from './batch.ts';
 import { startBetterAuth, type BetterAuthScim } from './server.ts';
 

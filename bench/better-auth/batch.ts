@@ -1,13 +1,13 @@
 import { SimpleFaker } from '@faker-js/faker';
 import { createdResources } from '../../src/batch/created.ts';
 import { assignMembers } from '../../src/batch/members.ts';
-import type { CallPurpose, CallRequest, ScimCall, SendCall } from '../../src/scim/call.ts';
-import { sendScim, type PatchRequest } from '../../src/scim/client.ts';
-import { isJsonObject } from '../../src/scim/json.ts';
-import { knownUser, type KnownUser } from '../../src/scim/members.ts';
+import type { CallPurpose, CallRequest, ScimCall, SendCall } from '../../src/scim/http/call.ts';
+import { sendScim, type PatchRequest } from '../../src/scim/http/client.ts';
+import { isJsonObject } from '../../src/scim/http/json.ts';
+import { knownUser, type KnownUser } from '../../src/scim/records/members.ts';
 import { PROFILE_MODULES } from '../../src/scim/profiles/index.ts';
-import { isUser, recordName } from '../../src/scim/records.ts';
-import type { ProfileName, ResourceType, ScimRecord } from '../../src/scim/schemas.ts';
+import { isUser, recordName } from '../../src/scim/records/records.ts';
+import type { ProfileName, ResourceType, ScimRecord } from '../../src/scim/records/schemas.ts';
 
 // What the actions run (actions.ts) and Check (checks.ts) share: the seed and token, the element's
 // client as a SendCall, a batch run as the element runs it, and how the batch went.
@@ -28,7 +28,7 @@ export interface BatchOutcome {
   withMembers?: number;
 }
 
-/** The element's client (src/scim/client.ts) behind the call log's SendCall: every call is kept with its purpose. */
+/** The element's client (src/scim/http/client.ts) behind the call log's SendCall: every call is kept with its purpose. */
 export function makeSender(token: string, log: ScimCall[], item?: number): SendCall {
   return async (request: CallRequest, purpose: CallPurpose) => {
     const result = await sendScim({ ...request, apiKey: token, timeoutMs: TIMEOUT_MS, signal: new AbortController().signal });

@@ -1,14 +1,14 @@
 import { SimpleFaker } from '@faker-js/faker';
 import { createdResources } from '../../src/batch/created.ts';
-import type { ScimCall } from '../../src/scim/call.ts';
+import type { ScimCall } from '../../src/scim/http/call.ts';
 import type { CheckContext, CheckResult, CheckTarget } from '../../src/scim/checks/check.ts';
 import { runChecks } from '../../src/scim/checks/run-checks.ts';
 import { createRecordGenerator } from '../../src/scim/generate.ts';
-import { isJsonObject, jsonBodyOf } from '../../src/scim/json.ts';
-import { listResponseOf } from '../../src/scim/list-response.ts';
-import { OwnedResources } from '../../src/scim/owned.ts';
+import { isJsonObject, jsonBodyOf } from '../../src/scim/http/json.ts';
+import { listResponseOf } from '../../src/scim/http/list-response.ts';
+import { OwnedResources } from '../../src/scim/http/owned.ts';
 import { PROFILE_MODULES } from '../../src/scim/profiles/index.ts';
-import type { ProfileName, ResourceType } from '../../src/scim/schemas.ts';
+import type { ProfileName, ResourceType } from '../../src/scim/records/schemas.ts';
 import { batchOutcome, leaves, makeSender, runBatch, runGroupBatch, SEED, TOKEN, type BatchOutcome, type ItemResult } from './batch.ts';
 import { startBetterAuth } from './server.ts';
 

@@ -1,8 +1,8 @@
-import type { ScimCall } from '../../src/scim/call.ts';
-import type { PatchRequest } from '../../src/scim/client.ts';
+import type { ScimCall } from '../../src/scim/http/call.ts';
+import type { PatchRequest } from '../../src/scim/http/client.ts';
 import { ENTRA_GROUP_SCHEMA } from '../../src/scim/protocol.ts';
 import type { CheckResult } from '../../src/scim/checks/check.ts';
-import { jsonBodyOf } from '../../src/scim/json.ts';
+import { jsonBodyOf } from '../../src/scim/http/json.ts';
 import type { BenchAction, ProfileRun } from './actions.ts';
 import type { CheckedResource, CheckRun } from './checks.ts';
 

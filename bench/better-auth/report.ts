@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { ScimCall } from '../../src/scim/call.ts';
-import type { PatchRequest } from '../../src/scim/client.ts';
+import type { ScimCall } from '../../src/scim/http/call.ts';
+import type { PatchRequest } from '../../src/scim/http/client.ts';
 import type { ActionOutcome, ProfileRun } from './actions.ts';
 import type { BatchOutcome } from './batch.ts';
 import type { CheckResult } from '../../src/scim/checks/check.ts';
@@ -174,7 +174,7 @@ function checkSection(checks: readonly CheckRun[]): string[] {
     'Check is the element\'s own validator: `runChecks` (src/scim/checks/run-checks.ts), run here with the context BatchChecks',
     '(src/batch/checks.ts) gives it: the target Check picks (the first resource the batch created; for groups, the first',
     'with members), the base URLs, the profile and its dialect, a seeded faker for the round trips, the ids the batch\'s',
-    'calls named, and every call sent through `OwnedResources.guard` (src/scim/owned.ts) with the element\'s `sendScim`.',
+    'calls named, and every call sent through `OwnedResources.guard` (src/scim/http/owned.ts) with the element\'s `sendScim`.',
     'Each profile gets two fresh Better Auths of its own: on one, ten users created **inactive** (the element\'s default,',
     '"Create activated users" unticked), Check on the first, then ten groups with those users as members, Check on the',
     'first group with members; on the other, ten users created **active**, Check on the first. Before and after Check the',

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { ACTION_COMPLETE_EVENT } from '../../src/event-names';
-import type { ActionResult } from '../../src/index';
+import { ACTION_COMPLETE_EVENT } from '../../src/public/event-names';
+import type { ActionResult } from '../../src/entries/index';
 import { ACTIONS, type ActionKind } from '../../src/scim/actions/table';
 import { clickForEvent } from './generator';
 

@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES } from '../../src/scim/read-response';
+import { MAX_BODY_BYTES } from '../../src/scim/http/read-response';
 
 /**
  * Three shapes of a 201 body just under the 256 KB cut, each hard on Details in its own way: one

@@ -1,6 +1,6 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/event-names';
-import type { BatchResult } from '../../src/index';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../../src/public/event-names';
+import type { BatchResult } from '../../src/entries/index';
 import { startFaultServer, type FaultServer } from './fault-server';
 import { bundleSite, listen, listenSecure, type RunningServer } from './http';
 

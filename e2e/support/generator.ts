@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { API_KEY_STORAGE_NAME } from '../../src/constants';
-import { COMPLETE_EVENT } from '../../src/event-names';
-import type { BatchResult } from '../../src/index';
-import { isUser } from '../../src/scim/records';
+import { API_KEY_STORAGE_NAME } from '../../src/public/constants';
+import { COMPLETE_EVENT } from '../../src/public/event-names';
+import type { BatchResult } from '../../src/entries/index';
+import { isUser } from '../../src/scim/records/records';
 import { createdLinesFor, readResultLines, sortByText, uniqueName, type RenderedLine } from './result-lines';
 import type { SandboxServer } from './sandbox';
 

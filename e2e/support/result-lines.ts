@@ -1,6 +1,6 @@
-import type { BatchResult } from '../../src/index';
-import type { ScimRecord } from '../../src/scim/schemas';
-import { isUser, recordName } from '../../src/scim/records';
+import type { BatchResult } from '../../src/entries/index';
+import type { ScimRecord } from '../../src/scim/records/schemas';
+import { isUser, recordName } from '../../src/scim/records/records';
 
 // What a test reads off the element, shared by the Playwright (Chromium) and the Firefox suites.
 

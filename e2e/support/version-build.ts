@@ -9,7 +9,7 @@ export const VERSION_MARK = 'scimGeneratorVersionMark';
 function markElementChunk(mark: string): Plugin {
   return {
     name: 'test:mark-element-chunk',
-    transform: (code, id) => (id.endsWith('/src/define.ts') ? `${code}\nglobalThis[${JSON.stringify(VERSION_MARK)}] = ${JSON.stringify(mark)};\n` : null),
+    transform: (code, id) => (id.endsWith('/src/entries/define.ts') ? `${code}\nglobalThis[${JSON.stringify(VERSION_MARK)}] = ${JSON.stringify(mark)};\n` : null),
   };
 }
 

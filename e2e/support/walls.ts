@@ -1,6 +1,6 @@
-import { API_KEY_STORAGE_NAME } from '../../src/constants';
-import { RESULT_EVENT } from '../../src/event-names';
-import type { ItemResult } from '../../src/index';
+import { API_KEY_STORAGE_NAME } from '../../src/public/constants';
+import { RESULT_EVENT } from '../../src/public/event-names';
+import type { ItemResult } from '../../src/entries/index';
 import { expect, type Host, type HostWindow } from './fault-page';
 import type { FaultServer } from './fault-server';
 import { downloadHar } from './har-download';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ATTRIBUTE_TABLE } from '../../src/attribute-table';
+import { ATTRIBUTE_TABLE } from '../../src/public/attribute-table';
 import { test, expect } from '../support/page-errors';
 import { generateAndExpectCreated, generateButton, storeApiKey } from '../support/generator';
 import { listenWithSandbox, type SandboxServer } from '../support/sandbox';

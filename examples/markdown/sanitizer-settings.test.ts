@@ -5,8 +5,8 @@ import MarkdownIt from 'markdown-it';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTE_TABLE } from '../../src/attribute-table';
-import { TAG_NAME } from '../../src/constants';
+import { ATTRIBUTE_TABLE } from '../../src/public/attribute-table';
+import { TAG_NAME } from '../../src/public/constants';
 import { DOMPURIFY_CONFIG, sanitizeHtmlOptions } from './sanitizer-settings';
 
 // Issue 40: the sanitizers CMSs and Markdown pipelines use strip the tag on their defaults; the

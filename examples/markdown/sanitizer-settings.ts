@@ -3,7 +3,7 @@
 // <script> (load the element's script from the page's template, not from sanitized content).
 import type { Config } from 'dompurify';
 import sanitizeHtml from 'sanitize-html';
-import { ATTRIBUTES, TAG_NAME } from '../../src/public-values'; // in your project: from 'scim-generator'
+import { ATTRIBUTES, TAG_NAME } from '../../src/public/public-values'; // in your project: from 'scim-generator'
 
 const attributeNames = Object.keys(ATTRIBUTES);
 

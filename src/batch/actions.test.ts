@@ -1,14 +1,14 @@
 import { SimpleFaker } from '@faker-js/faker';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
-import { readApiKey } from '../api-key';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../public/event-names';
+import { readApiKey } from '../page/api-key';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { USER_SCHEMA } from '../scim/protocol';
 import { deferredFetch } from '../test-support/deferred-fetch';
 import { BatchActions, type ActionConfig, type ActionItemResult, type ActionResult, type ActionsState } from './actions';
 import { CallLog } from './call-log';
 import { createdResources } from './created';
-import { OwnedResources } from '../scim/owned';
+import { OwnedResources } from '../scim/http/owned';
 import type { ItemResult } from './results';
 
 const BASE = 'https://scim.example.com/scim/v2';

@@ -1,12 +1,12 @@
 import type { SimpleFaker } from '@faker-js/faker';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../public/event-names';
 import { ACTIONS, ACTION_KINDS, appliesTo, isActionDone, performAction, type ActionKind, type ActionTarget } from '../scim/actions/table';
-import type { ScimCall } from '../scim/call';
-import type { ScimResult } from '../scim/client';
-import type { OwnedResources } from '../scim/owned';
+import type { ScimCall } from '../scim/http/call';
+import type { ScimResult } from '../scim/http/client';
+import type { OwnedResources } from '../scim/http/owned';
 import { PROFILE_MODULES } from '../scim/profiles';
-import type { ResourceType } from '../scim/schemas';
-import type { GeneratorConfig } from '../config';
+import type { ResourceType } from '../scim/records/schemas';
+import type { GeneratorConfig } from '../page/config';
 import type { CallLog, CallSettings } from './call-log';
 import { actionTargets } from './created';
 import { forgetDeletedUser } from './known-users';

@@ -1,15 +1,15 @@
 import { SimpleFaker } from '@faker-js/faker';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../event-names';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../public/event-names';
 import { PATCH_OP_SCHEMA, USER_SCHEMA } from '../scim/protocol';
-import { callsOf } from '../scim/call';
-import { OwnedResources } from '../scim/owned';
-import { harOf } from '../scim/har';
-import type { ScimUser } from '../scim/schemas';
+import { callsOf } from '../scim/http/call';
+import { OwnedResources } from '../scim/http/owned';
+import { harOf } from '../scim/evidence/har';
+import type { ScimUser } from '../scim/records/schemas';
 import { deferredFetch } from '../test-support/deferred-fetch';
 import { BatchActions, type ActionResult } from './actions';
 import { CallLog } from './call-log';
-import { createThenAddMembers } from '../scim/sequence';
+import { createThenAddMembers } from '../scim/flows/sequence';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const CONFIG = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'basic' } as const;

@@ -1,5 +1,5 @@
-import type { ScimCall, SendCall } from '../scim/call';
-import { sendScim, type ScimCallOptions } from '../scim/client';
+import type { ScimCall, SendCall } from '../scim/http/call';
+import { sendScim, type ScimCallOptions } from '../scim/http/client';
 
 /** What the calls of a batch, or of one action, share. */
 export type CallSettings = Pick<ScimCallOptions, 'apiKey' | 'timeoutMs' | 'signal' | 'fetch'>;

@@ -1,14 +1,14 @@
 import type { SimpleFaker } from '@faker-js/faker';
-import { CHECK_COMPLETE_EVENT } from '../event-names';
-import type { OwnedResources } from '../scim/owned';
-import type { ScimCall, SendCall } from '../scim/call';
+import { CHECK_COMPLETE_EVENT } from '../public/event-names';
+import type { OwnedResources } from '../scim/http/owned';
+import type { ScimCall, SendCall } from '../scim/http/call';
 import type { CheckResult, CheckTarget } from '../scim/checks/check';
 import { runChecks } from '../scim/checks/run-checks';
 import { PROFILE_MODULES } from '../scim/profiles';
 import type { ActionConfig, FollowUpHooks } from './actions';
 import type { CallLog } from './call-log';
 import type { ActionTarget } from '../scim/actions/table';
-import type { ResourceType } from '../scim/schemas';
+import type { ResourceType } from '../scim/records/schemas';
 
 /** What Check shows: its results so far and their counts, and whether it is still running. */
 export interface ChecksState extends Tally {

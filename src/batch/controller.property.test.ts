@@ -1,9 +1,9 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { parseConfig, type GeneratorConfig } from '../config';
-import { COMPLETE_EVENT, RESULT_EVENT } from '../event-names';
-import type { ScimRecord } from '../scim/schemas';
+import { parseConfig, type GeneratorConfig } from '../page/config';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../public/event-names';
+import type { ScimRecord } from '../scim/records/schemas';
 import { deferredFetch, type PendingCall } from '../test-support/deferred-fetch';
 import { BatchController } from './controller';
 import { batchRuntime } from './load-runtime';

@@ -1,6 +1,6 @@
-import { readApiKey } from '../api-key';
-import type { GeneratorConfig } from '../config';
-import { PLAN_CARD_DELAY_MS } from '../constants';
+import { readApiKey } from '../page/api-key';
+import type { GeneratorConfig } from '../page/config';
+import { PLAN_CARD_DELAY_MS } from '../public/constants';
 import type { RecordGenerator } from '../scim/generate';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import type { ActionKind } from './actions';

@@ -1,6 +1,6 @@
 import type { ActionTarget } from '../scim/actions/table';
-import { isUser } from '../scim/records';
-import { resourceUrl } from '../scim/resource-url';
+import { isUser } from '../scim/records/records';
+import { resourceUrl } from '../scim/http/resource-url';
 import type { ItemResult } from './results';
 
 /** A resource the batch created: its item's result, its id, the URL follow-up calls go to, and the members the batch gave it. */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import type { CallRequest, ScimCall, SendCall } from '../scim/call';
-import { NETWORK_ERROR, OPAQUE_ANSWER, TIMED_OUT } from '../scim/client';
+import type { CallRequest, ScimCall, SendCall } from '../scim/http/call';
+import { NETWORK_ERROR, OPAQUE_ANSWER, TIMED_OUT } from '../scim/http/client';
 import { diagnoseBatch, explained, type PageFacts } from './diagnose';
 import type { ItemResult } from './results';
 

@@ -1,6 +1,6 @@
-import type { ScimCall, SendCall } from '../scim/call';
-import { answered, diagnose, isMixedContent, mayBePrivateNetworkBlock, needsDiagnosis, probeRequests, sameRequestShape, type Diagnosis } from '../scim/diagnosis';
-import { diagnosisText } from '../scim/diagnosis-text';
+import type { ScimCall, SendCall } from '../scim/http/call';
+import { answered, diagnose, isMixedContent, mayBePrivateNetworkBlock, needsDiagnosis, probeRequests, sameRequestShape, type Diagnosis } from '../scim/diagnosis/diagnosis';
+import { diagnosisText } from '../scim/diagnosis/diagnosis-text';
 import type { ItemResult } from './results';
 
 /** Where the page is, as the browser runs it. */

@@ -1,7 +1,7 @@
-import type { ScimCall } from '../scim/call';
-import { knownUser, type KnownUser } from '../scim/members';
-import type { ScimRecord } from '../scim/schemas';
-import { isUser, recordName } from '../scim/records';
+import type { ScimCall } from '../scim/http/call';
+import { knownUser, type KnownUser } from '../scim/records/members';
+import type { ScimRecord } from '../scim/records/schemas';
+import { isUser, recordName } from '../scim/records/records';
 
 // Users created by this page, by SCIM base URL: shared by every element of the page, so a Groups
 // element can give its groups the members a Users element created a moment ago. Only the newest

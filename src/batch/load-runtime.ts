@@ -1,4 +1,4 @@
-import { lazyModule } from '../lazy-module';
+import { lazyModule } from '../page/lazy-module';
 
 export type BatchRuntime = typeof import('./runtime');
 

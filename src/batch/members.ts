@@ -1,13 +1,13 @@
 import { SimpleFaker } from '@faker-js/faker';
-import type { ScimCall } from '../scim/call';
-import type { PatchRequest } from '../scim/client';
-import { listedUsers, type KnownUser } from '../scim/members';
+import type { ScimCall } from '../scim/http/call';
+import type { PatchRequest } from '../scim/http/client';
+import { listedUsers, type KnownUser } from '../scim/records/members';
 import { PROFILE_MODULES } from '../scim/profiles';
-import { CUT_BODY } from '../scim/cut-body';
-import { queryUrl } from '../scim/query-url';
-import { scimUrl } from '../scim/scim-url';
-import type { ProfileName, ScimRecord } from '../scim/schemas';
-import type { SendCall } from '../scim/call';
+import { CUT_BODY } from '../scim/http/cut-body';
+import { queryUrl } from '../scim/http/query-url';
+import { scimUrl } from '../scim/http/scim-url';
+import type { ProfileName, ScimRecord } from '../scim/records/schemas';
+import type { SendCall } from '../scim/http/call';
 import { createdUsersAt } from './known-users';
 
 /** Where a group's members come from, or the answer that stops the batch (401, 429). */

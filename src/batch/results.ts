@@ -1,7 +1,7 @@
-import type { ScimCall } from '../scim/call';
-import type { ScimResult } from '../scim/client';
-import type { Diagnosis } from '../scim/diagnosis';
-import type { ScimRecord } from '../scim/schemas';
+import type { ScimCall } from '../scim/http/call';
+import type { ScimResult } from '../scim/http/client';
+import type { Diagnosis } from '../scim/diagnosis/diagnosis';
+import type { ScimRecord } from '../scim/records/schemas';
 
 /** `detail` of the result event: one finished item, with the outcome of the call that decided it. */
 export interface ItemResult extends ScimResult {

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseConfig, type GeneratorConfig } from '../config';
-import { COMPLETE_EVENT } from '../event-names';
+import { parseConfig, type GeneratorConfig } from '../page/config';
+import { COMPLETE_EVENT } from '../public/event-names';
 import { LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../scim/protocol';
 import { createRecordGenerator } from '../scim/generate';
-import type { ScimRecord } from '../scim/schemas';
+import type { ScimRecord } from '../scim/records/schemas';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { runBatch } from './run-batch';
 import type { BatchState } from './state';

@@ -1,5 +1,5 @@
-import type { GeneratorConfig } from '../config';
-import type { SendCall } from '../scim/call';
+import type { GeneratorConfig } from '../page/config';
+import type { SendCall } from '../scim/http/call';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { readServerSchemas, resourceSchemaOf, type Reading, type ServerSchemas } from '../scim/server-schema/read-schema';
 

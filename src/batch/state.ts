@@ -1,4 +1,4 @@
-import type { ScimCall } from '../scim/call';
+import type { ScimCall } from '../scim/http/call';
 import type { ActionsState } from './actions';
 import type { ChecksState } from './checks';
 import type { ItemResult } from './results';

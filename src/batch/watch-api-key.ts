@@ -1,5 +1,5 @@
-import { API_KEY_STORAGE_NAME } from '../constants';
-import { readApiKey } from '../api-key';
+import { API_KEY_STORAGE_NAME } from '../public/constants';
+import { readApiKey } from '../page/api-key';
 
 // In the lazily loaded runtime: the watch matters only once a batch has been sent with a key.
 

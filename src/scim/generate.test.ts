@@ -1,11 +1,11 @@
 // @vitest-environment node
 import SCIMMY from 'scimmy';
 import { describe, expect, it } from 'vitest';
-import { RECORDS_PER_BATCH } from '../constants';
+import { RECORDS_PER_BATCH } from '../public/constants';
 import { createRecordGenerator, generateRecords } from './generate';
 import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from './protocol';
-import { PROFILES, type ResourceType, type ScimGroup, type ScimRecord, type ScimUser } from './schemas';
-import { isUser } from './records';
+import { PROFILES, type ResourceType, type ScimGroup, type ScimRecord, type ScimUser } from './records/schemas';
+import { isUser } from './records/records';
 
 // Without the extension declared, scimmy silently drops the enterprise attributes instead of checking them.
 SCIMMY.Schemas.User.definition.extend(SCIMMY.Schemas.EnterpriseUser.definition);

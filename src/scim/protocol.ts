@@ -1,4 +1,4 @@
-// SCIM's names, apart from src/constants.ts since only the lazily loaded batch layer sends them.
+// SCIM's names, apart from src/public/constants.ts since only the lazily loaded batch layer sends them.
 // Imports nothing, so any layer and Node-side code (the sandbox, the tests) may use it.
 
 // SCIM 2.0 schema URNs (RFC 7643 §8.7, RFC 7644 §3.4.2 and §3.5.2).

@@ -1,8 +1,8 @@
 import { SimpleFaker } from '@faker-js/faker';
 import type { CheckContext, CheckTarget } from '../scim/checks/check';
-import { OwnedResources } from '../scim/owned';
+import { OwnedResources } from '../scim/http/owned';
 import { PROFILE_MODULES } from '../scim/profiles';
-import type { ProfileName } from '../scim/schemas';
+import type { ProfileName } from '../scim/records/schemas';
 
 /**
  * What runChecks needs besides `send`, as BatchChecks gives it: the target, the base URLs, the

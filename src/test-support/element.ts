@@ -1,6 +1,6 @@
 import { act, fireEvent, within, type BoundFunctions, type queries } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import '../define';
+import '../entries/define';
 import { batchRuntime } from '../batch/load-runtime';
 import { lazyViews } from '../widget/load-views';
 import { deferredFetch, type Answer, type PendingCall } from './deferred-fetch';
@@ -14,7 +14,7 @@ export interface MountedGenerator {
   ui: BoundFunctions<typeof queries>;
 }
 
-/** Adds a `<scim-generator>` (registered by importing src/index) to the page and renders it. */
+/** Adds a `<scim-generator>` (registered by importing src/entries/index) to the page and renders it. */
 export function mountGenerator(
   attributes: Record<string, string> = { 'base-url': BASE_URL, 'api-key-url': API_KEY_URL },
   parent: ParentNode = document.body,

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { sendScim, type ScimCallOptions, type ScimResult } from '../scim/client';
+import { sendScim, type ScimCallOptions, type ScimResult } from '../scim/http/client';
 
 export type FetchStub = ReturnType<typeof vi.fn<typeof fetch>>;
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ActionsState } from '../batch/actions';
 import type { ChecksState } from '../batch/checks';
-import { parts } from '../parts';
+import { parts } from '../public/parts';
 import { ACTIONS, type ActionKind } from '../scim/actions/table';
 import styles from './actions.css?inline';
 

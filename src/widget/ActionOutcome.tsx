@@ -1,5 +1,5 @@
 import type { ActionOutcome as Outcome } from '../batch/actions';
-import { parts } from '../parts';
+import { parts } from '../public/parts';
 import { ACTIONS } from '../scim/actions/table';
 import { explanationOf } from './explanation';
 

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
-import { parts } from '../parts';
+import { parts } from '../public/parts';
 import { FIRST_SHOWN_CHARS, pieceEnd, SLICE_CHARS, textSlices } from './text-slices';
 import { withBreaksBetween } from './word-breaks';
 import { wrapLines } from './wrap-points';

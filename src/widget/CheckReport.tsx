@@ -1,5 +1,5 @@
 import type { ChecksState } from '../batch/checks';
-import { parts } from '../parts';
+import { parts } from '../public/parts';
 import type { CheckOutcome } from '../scim/checks/check';
 import { checkReportMarkdown } from '../scim/checks/report';
 import { CopyButton } from './CopyButton';

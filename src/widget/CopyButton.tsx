@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { parts } from '../parts';
+import { parts } from '../public/parts';
 
 /**
  * Copies `text` to the clipboard and says so. Where the page may not write the clipboard (no

@@ -1,8 +1,8 @@
 import { version } from '../../package.json';
-import { TAG_NAME } from '../constants';
-import { parts } from '../parts';
-import type { ScimCall } from '../scim/call';
-import { harFileName, harOf } from '../scim/har';
+import { TAG_NAME } from '../public/constants';
+import { parts } from '../public/parts';
+import type { ScimCall } from '../scim/http/call';
+import { harFileName, harOf } from '../scim/evidence/har';
 
 /** Saves the batch's call log (every call of the batch and of its actions) as a HAR 1.2 file. */
 export function HarDownload({ calls }: { calls: readonly ScimCall[] }) {

@@ -1,6 +1,6 @@
 import { act, fireEvent } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { API_KEY_STORAGE_NAME } from '../constants';
+import { API_KEY_STORAGE_NAME } from '../public/constants';
 import { SNIPPET_TARGETS } from '../scim/snippets';
 import { CUT_DEEPER } from './json-text';
 import { answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from '../test-support/element';

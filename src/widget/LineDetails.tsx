@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { parts } from '../parts';
+import { parts } from '../public/parts';
 import { ACTIONS, type ActionKind } from '../scim/actions/table';
-import type { ScimCall } from '../scim/call';
-import { shownHeaders } from '../scim/key-token';
+import type { ScimCall } from '../scim/http/call';
+import { shownHeaders } from '../scim/secrets/key-token';
 import { CallBlock } from './CallBlock';
 import { CopyButton } from './CopyButton';
 import { CUT_DEEPER, prettyJson, withControlsEscaped } from './json-text';

@@ -1,6 +1,6 @@
-import { parts } from '../parts';
+import { parts } from '../public/parts';
 import type { ResultLine } from '../batch/state';
-import type { GeneratorConfig } from '../config';
+import type { GeneratorConfig } from '../page/config';
 import type { NoticeKind } from './notice-kind';
 import { MAX_RETRY_DAYS, retryTimeOf, type RetryTime } from './retry-after';
 

@@ -1,8 +1,8 @@
 import { memo, type ReactNode } from 'react';
 import type { ActionOutcome as Outcome } from '../batch/actions';
 import type { ResultLine } from '../batch/state';
-import { parts } from '../parts';
-import type { ScimCall } from '../scim/call';
+import { parts } from '../public/parts';
+import type { ScimCall } from '../scim/http/call';
 import { ActionOutcome } from './ActionOutcome';
 import { explanationOf } from './explanation';
 import { LineDetails } from './LineDetails';

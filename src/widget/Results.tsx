@@ -1,8 +1,8 @@
 import type { BatchController } from '../batch/controller';
 import type { BatchState } from '../batch/state';
-import type { GeneratorConfig } from '../config';
-import { parts } from '../parts';
-import type { ScimCall } from '../scim/call';
+import type { GeneratorConfig } from '../page/config';
+import { parts } from '../public/parts';
+import type { ScimCall } from '../scim/http/call';
 import { ActionBar } from './ActionBar';
 import { CheckReport } from './CheckReport';
 import { HarDownload } from './HarDownload';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { batchControllerFor } from '../batch/controller';
 import { batchRuntime } from '../batch/load-runtime';
-import { parseConfig, type GeneratorAttributes } from '../config';
-import { RECORDS_PER_BATCH } from '../constants';
-import { parts } from '../parts';
-import { callsOf } from '../scim/call';
+import { parseConfig, type GeneratorAttributes } from '../page/config';
+import { RECORDS_PER_BATCH } from '../public/constants';
+import { parts } from '../public/parts';
+import { callsOf } from '../scim/http/call';
 import { ErrorBoundary } from './ErrorBoundary';
 import { lazyViews, useViews } from './load-views';
 import styles from './styles.css?inline';

@@ -1,4 +1,4 @@
-import { parts } from '../parts';
+import { parts } from '../public/parts';
 import { SNIPPET_TARGETS } from '../scim/snippets';
 import { chooseSnippetTarget, useSnippetTarget } from './snippet-choice';
 

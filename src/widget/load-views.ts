@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { lazyModule, type LazyState } from '../lazy-module';
+import { lazyModule, type LazyState } from '../page/lazy-module';
 
 export type Views = typeof import('./views');
 

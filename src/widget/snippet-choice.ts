@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TAG_NAME } from '../constants';
+import { TAG_NAME } from '../public/constants';
 import { snippetTarget, type SnippetTarget } from '../scim/snippets';
 
 /** Where the language chosen for Copy as and Copy report is kept: `localStorage[SNIPPET_LANGUAGE_STORAGE_NAME]`. */

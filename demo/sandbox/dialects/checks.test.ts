@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../src/scim/checks/check';
 import { runChecks } from '../../../src/scim/checks/run-checks';
 import { createRecordGenerator } from '../../../src/scim/generate';
-import { PROFILES, type ResourceType, type ScimRecord } from '../../../src/scim/schemas';
+import { PROFILES, type ResourceType, type ScimRecord } from '../../../src/scim/records/schemas';
 import { checkContext } from '../../../src/test-support/check-context';
 import { sandboxForElementCalls } from '../test-support/test-sandbox';
 

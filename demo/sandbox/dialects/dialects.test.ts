@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { assignMembers } from '../../../src/batch/members';
 import { createRecordGenerator } from '../../../src/scim/generate';
-import type { KnownUser } from '../../../src/scim/members';
+import type { KnownUser } from '../../../src/scim/records/members';
 import { PROFILE_MODULES } from '../../../src/scim/profiles';
-import { PROFILES } from '../../../src/scim/schemas';
+import { PROFILES } from '../../../src/scim/records/schemas';
 import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, freshSandboxPerTest, newUser } from '../test-support/test-sandbox';
 
 const fresh = freshSandboxPerTest();

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ScimCall, SendCall } from '../../../src/scim/call';
+import type { ScimCall, SendCall } from '../../../src/scim/http/call';
 import { createRecordGenerator } from '../../../src/scim/generate';
 import { PROFILE_MODULES } from '../../../src/scim/profiles';
-import type { ResourceType, ScimRecord, ScimUser } from '../../../src/scim/schemas';
+import type { ResourceType, ScimRecord, ScimUser } from '../../../src/scim/records/schemas';
 import { sandboxForElementCalls } from '../test-support/test-sandbox';
 
 // The element's own IdP sequences (src/scim/profiles/entra.ts, okta.ts) against the sandbox: it

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createRecordGenerator } from '../../../src/scim/generate';
-import { PROFILES, type ResourceType } from '../../../src/scim/schemas';
-import { isUser } from '../../../src/scim/records';
+import { PROFILES, type ResourceType } from '../../../src/scim/records/schemas';
+import { isUser } from '../../../src/scim/records/records';
 import { freshSandboxPerTest } from '../test-support/test-sandbox';
 
 const fresh = freshSandboxPerTest();

@@ -1,8 +1,8 @@
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { API_KEY_STORAGE_NAME } from '../../../src/constants';
-import { COMPLETE_EVENT } from '../../../src/event-names';
-import type { BatchResult } from '../../../src/index';
+import { API_KEY_STORAGE_NAME } from '../../../src/public/constants';
+import { COMPLETE_EVENT } from '../../../src/public/event-names';
+import type { BatchResult } from '../../../src/entries/index';
 import { readResultLines, type RenderedLine } from '../../support/result-lines';
 import { toolPath } from '../../../scripts/debian-tools';
 

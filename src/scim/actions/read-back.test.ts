@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScimResult } from '../client';
+import type { ScimResult } from '../http/client';
 import { memberRemoved, readBack, valueIs } from './read-back';
 
 /** A GET answered `status` with `body` as JSON (or, for a string, as text). */

@@ -1,5 +1,5 @@
-import type { ScimCallOptions, ScimResult } from '../client';
-import { isJsonObject, jsonBodyOf } from '../json';
+import type { ScimCallOptions, ScimResult } from '../http/client';
+import { isJsonObject, jsonBodyOf } from '../http/json';
 
 type Resource = Record<string, unknown>;
 

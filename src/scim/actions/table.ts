@@ -1,10 +1,11 @@
 import type { SimpleFaker } from '@faker-js/faker';
-import type { PatchRequest, ScimCallOptions, ScimResult } from '../client';
-import { isJsonObject, jsonBodyOf } from '../json';
-import { groupName } from '../profiles/job';
+import type { ActionKind } from '../http/call';
+import type { PatchRequest, ScimCallOptions, ScimResult } from '../http/client';
+import { isJsonObject, jsonBodyOf } from '../http/json';
+import { groupName } from '../fake/job';
 import { PATCH_OP_SCHEMA } from '../protocol';
-import { isUser } from '../records';
-import type { ResourceType, ScimRecord } from '../schemas';
+import { isUser } from '../records/records';
+import type { ResourceType, ScimRecord } from '../records/schemas';
 import { memberRemoved, readBack, valueIs, type ReadBack } from './read-back';
 import { userChanges, type UserChange } from './user-changes';
 
@@ -188,9 +189,9 @@ export const ACTIONS = {
       return { decided };
     },
   }),
-};
+} satisfies Record<ActionKind, unknown>;
 
-export type ActionKind = keyof typeof ACTIONS;
+export type { ActionKind };
 
 export const ACTION_KINDS = Object.keys(ACTIONS) as ActionKind[];
 

@@ -1,9 +1,9 @@
 import type { SimpleFaker } from '@faker-js/faker';
-import { isJsonObject } from '../json';
-import { makeJob } from '../profiles/job';
-import { employeeNumber, makePerson } from '../profiles/person';
+import { isJsonObject } from '../http/json';
+import { makeJob } from '../fake/job';
+import { employeeNumber, makePerson } from '../fake/person';
 import { ENTERPRISE_USER_SCHEMA } from '../protocol';
-import type { ScimUser } from '../schemas';
+import type { ScimUser } from '../records/schemas';
 
 type Resource = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
 import type { SimpleFaker } from '@faker-js/faker';
 import type { Dialect } from '../actions/table';
-import type { CallRequest, ScimCall } from '../call';
-import { CUT_BODY, wasCut } from '../cut-body';
-import { bodyOf, listResponseOf } from '../list-response';
+import type { CallRequest, ScimCall } from '../http/call';
+import { CUT_BODY, wasCut } from '../http/cut-body';
+import { bodyOf, listResponseOf } from '../http/list-response';
 import { ERROR_SCHEMA } from '../protocol';
-import type { ProfileName, ResourceType, ScimRecord } from '../schemas';
+import type { ProfileName, ResourceType, ScimRecord } from '../records/schemas';
 
 export type CheckOutcome = 'pass' | 'fail' | 'skipped';
 

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { OwnedResources } from '../owned';
+import { OwnedResources } from '../http/owned';
 import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../protocol';
-import type { ScimCall, SendCall } from '../call';
-import { sendScim } from '../client';
-import type { ScimUser } from '../schemas';
+import type { ScimCall, SendCall } from '../http/call';
+import { sendScim } from '../http/client';
+import type { ScimUser } from '../records/schemas';
 import type { CheckResult } from './check';
 import { checkReportMarkdown } from './report';
 import { curl } from '../snippets/curl';

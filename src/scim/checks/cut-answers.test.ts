@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { GROUP_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../protocol';
-import type { SendCall } from '../call';
-import { sendScim } from '../client';
-import { MAX_BODY_BYTES } from '../read-response';
-import type { ResourceType, ScimRecord } from '../schemas';
+import type { SendCall } from '../http/call';
+import { sendScim } from '../http/client';
+import { MAX_BODY_BYTES } from '../http/read-response';
+import type { ResourceType, ScimRecord } from '../records/schemas';
 import type { CheckResult } from './check';
 import { runChecks } from './run-checks';
 import { checkContext } from '../../test-support/check-context';

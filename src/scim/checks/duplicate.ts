@@ -1,6 +1,6 @@
-import { bodyOf } from '../list-response';
-import { sameIgnoringCase } from '../lookup';
-import { scimUrl } from '../scim-url';
+import { bodyOf } from '../http/list-response';
+import { sameIgnoringCase } from '../flows/lookup';
+import { scimUrl } from '../http/scim-url';
 import { answered, exchange, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 
 const EXPECTED = 'Expected 409 with scimType uniqueness';

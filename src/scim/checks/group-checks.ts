@@ -1,5 +1,5 @@
-import { matchingFilter } from '../sequence';
-import { bodyOf } from '../list-response';
+import { matchingFilter } from '../flows/sequence';
+import { bodyOf } from '../http/list-response';
 import { exchange, passed, type Check } from './check';
 import { duplicateCheck } from './duplicate';
 import { removeMemberRoundTrip, renameRoundTrip } from './round-trips';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { API_KEY_TOKEN } from '../key-token';
-import type { ScimCall } from '../call';
+import { API_KEY_TOKEN } from '../secrets/key-token';
+import type { ScimCall } from '../http/call';
 import { SNIPPET_TARGETS } from '../snippets';
 import type { CheckResult } from './check';
 import { checkReportMarkdown } from './report';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import type { ScimCall } from '../call';
+import type { ScimCall } from '../http/call';
 import type { CheckResult } from './check';
 import { checkReportMarkdown } from './report';
 import { curl } from '../snippets/curl';

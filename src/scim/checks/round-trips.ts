@@ -1,10 +1,10 @@
 import { removeMember, renameGroup, updateUser, type ActionEnd, type ActionTarget } from '../actions/table';
 import { userChanges } from '../actions/user-changes';
-import type { ScimCall } from '../call';
-import { bodyOf } from '../list-response';
-import { groupName } from '../profiles/job';
+import type { ScimCall } from '../http/call';
+import { bodyOf } from '../http/list-response';
+import { groupName } from '../fake/job';
 import { PATCH_OP_SCHEMA } from '../protocol';
-import { isUser } from '../records';
+import { isUser } from '../records/records';
 import { exchange, passed, type CheckContext, type CheckVerdict } from './check';
 
 // The checks that change the resource: each does what an IdP does on the days after, reads it

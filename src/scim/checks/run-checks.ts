@@ -1,7 +1,7 @@
-import type { SendCall } from '../call';
-import type { ResourceType } from '../schemas';
-import { bodyOf } from '../list-response';
-import { scimUrl } from '../scim-url';
+import type { SendCall } from '../http/call';
+import type { ResourceType } from '../records/schemas';
+import { bodyOf } from '../http/list-response';
+import { scimUrl } from '../http/scim-url';
 import { type Check, type CheckContext, type CheckResult, type Supports } from './check';
 import { GROUP_CHECKS } from './group-checks';
 import { USER_CHECKS } from './user-checks';

@@ -1,6 +1,6 @@
-import { queryUrl } from '../query-url';
-import { bodyOf } from '../list-response';
-import { sameIgnoringCase } from '../lookup';
+import { queryUrl } from '../http/query-url';
+import { bodyOf } from '../http/list-response';
+import { sameIgnoringCase } from '../flows/lookup';
 import { answered, exchange, listOf, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 
 interface Lookup {

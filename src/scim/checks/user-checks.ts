@@ -1,10 +1,10 @@
 import { ERROR_SCHEMA } from '../protocol';
-import { matchingFilter } from '../sequence';
-import { queryUrl } from '../query-url';
-import { scimUrl } from '../scim-url';
-import type { ScimRecord, ScimUser } from '../schemas';
-import { isUser } from '../records';
-import { bodyOf } from '../list-response';
+import { matchingFilter } from '../flows/sequence';
+import { queryUrl } from '../http/query-url';
+import { scimUrl } from '../http/scim-url';
+import type { ScimRecord, ScimUser } from '../records/schemas';
+import { isUser } from '../records/records';
+import { bodyOf } from '../http/list-response';
 import { exchange, listOf, passed, type Check, type CheckContext } from './check';
 import { duplicateCheck } from './duplicate';
 import { deactivateFromActive, updateRoundTrip } from './round-trips';

@@ -1,6 +1,6 @@
 import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../protocol';
-import { groupName } from './job';
-import { employeeNumber, makePerson } from './person';
+import { groupName } from '../fake/job';
+import { employeeNumber, makePerson } from '../fake/person';
 import type { Profile } from './profile';
 import { rfc7643Members, rfc7644Sequences } from './rfc7644';
 import { RFC7644_DIALECT } from '../actions/table';

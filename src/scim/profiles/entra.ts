@@ -1,11 +1,11 @@
 import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../protocol';
-import { groupName, makeJob } from './job';
-import { employeeNumber, makePerson } from './person';
-import { fillPattern, pickPlace, workAddress } from './places';
-import { matchingFilter, lookupThenCreate } from '../sequence';
+import { groupName, makeJob } from '../fake/job';
+import { employeeNumber, makePerson } from '../fake/person';
+import { fillPattern, pickPlace, workAddress } from '../fake/places';
+import { matchingFilter, lookupThenCreate } from '../flows/sequence';
 import type { Profile } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
-import type { PatchRequest } from '../client';
+import type { PatchRequest } from '../http/client';
 
 /** Entra's PATCH: each operation a `Replace`, capitalised as in every request of its tutorial. */
 const replace = (...operations: { path: string; value: unknown }[]): PatchRequest => ({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../generate';
 import { ENTERPRISE_USER_SCHEMA } from '../protocol';
-import type { EnterpriseUser, ScimAddress, ScimUser } from '../schemas';
+import type { EnterpriseUser, ScimAddress, ScimUser } from '../records/schemas';
 
 const batches = Array.from({ length: 50 }, () => generateRecords('Users', { profile: 'full' }) as ScimUser[]);
 const users = batches.flat();

@@ -1,11 +1,11 @@
 import type { SimpleFaker } from '@faker-js/faker';
-import en from 'virtual:faker-en-subset';
+import en from '../fake/faker-en';
 import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from '../protocol';
-import type { ScimUser } from '../schemas';
-import { groupName, makeJob } from './job';
-import { companyName, firstName, prefix } from './names';
-import { employeeNumber, localPart, makePerson } from './person';
-import { fillPattern, pickPlace, workAddress } from './places';
+import type { ScimUser } from '../records/schemas';
+import { groupName, makeJob } from '../fake/job';
+import { companyName, firstName, prefix } from '../fake/names';
+import { employeeNumber, localPart, makePerson } from '../fake/person';
+import { fillPattern, pickPlace, workAddress } from '../fake/places';
 import type { Profile } from './profile';
 import { rfc7643Members, rfc7644Sequences } from './rfc7644';
 import { RFC7644_DIALECT } from '../actions/table';

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../schemas';
+import type { ProfileName } from '../records/schemas';
 import { basic } from './basic';
 import { entra } from './entra';
 import { full } from './full';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../generate';
 import { USER_SCHEMA } from '../protocol';
-import type { ScimGroup, ScimUser } from '../schemas';
+import type { ScimGroup, ScimUser } from '../records/schemas';
 
 const users = Array.from({ length: 30 }, () => generateRecords('Users', { profile: 'okta' }) as ScimUser[]).flat();
 

@@ -1,7 +1,7 @@
 import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../protocol';
-import { groupName } from './job';
-import { makePerson } from './person';
-import { createThenAddMembers, matchingFilter, lookupThenCreate } from '../sequence';
+import { groupName } from '../fake/job';
+import { makePerson } from '../fake/person';
+import { createThenAddMembers, matchingFilter, lookupThenCreate } from '../flows/sequence';
 import type { Profile } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
 

@@ -1,8 +1,8 @@
 import type { SimpleFaker } from '@faker-js/faker';
-import type { PatchRequest } from '../client';
-import type { KnownUser } from '../members';
-import type { ResourceType, ScimGroup, ScimMember, ScimUser } from '../schemas';
-import type { ItemSequence } from '../sequence';
+import type { PatchRequest } from '../http/client';
+import type { KnownUser } from '../records/members';
+import type { ResourceType, ScimGroup, ScimMember, ScimUser } from '../records/schemas';
+import type { ItemSequence } from '../flows/sequence';
 import type { Dialect } from '../actions/table';
 
 /** How an IdP gives a new group its members: in the create request, or by a PATCH to the created group. */

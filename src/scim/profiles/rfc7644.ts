@@ -1,4 +1,4 @@
-import { createThenAddMembers } from '../sequence';
+import { createThenAddMembers } from '../flows/sequence';
 import type { MemberStyle, Profile } from './profile';
 
 // The RFC's own member style and sequence, which the basic and full profiles use. Its form of each

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../json';
+import { isJsonObject } from '../http/json';
 
 /**
  * What a server publishes of its schema (RFC 7643 §6 ResourceType, §7 Schema), read leniently:

@@ -1,6 +1,6 @@
 import type { SimpleFaker } from '@faker-js/faker';
-import { isJsonObject } from '../json';
-import type { ScimRecord } from '../schemas';
+import { isJsonObject } from '../http/json';
+import type { ScimRecord } from '../records/schemas';
 import type { ResourceSchema, SchemaAttribute } from './definitions';
 import { simpleValue } from './values';
 

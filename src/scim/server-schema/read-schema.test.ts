@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { USER_SCHEMA } from '../protocol';
 import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES, listResponse } from '../../test-support/server-schemas';
-import type { SendCall } from '../call';
-import { sendScim } from '../client';
+import type { SendCall } from '../http/call';
+import { sendScim } from '../http/client';
 import { readServerSchemas, resourceSchemaOf } from './read-schema';
 
 const BASE_URL = 'https://scim.example.com/scim/v2';

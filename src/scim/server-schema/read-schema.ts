@@ -1,8 +1,8 @@
-import type { ScimCall, SendCall } from '../call';
-import { isJsonObject, jsonBodyOf } from '../json';
-import { scimUrl } from '../scim-url';
-import { CUT_BODY, wasCut } from '../cut-body';
-import type { ResourceType } from '../schemas';
+import type { ScimCall, SendCall } from '../http/call';
+import { isJsonObject, jsonBodyOf } from '../http/json';
+import { scimUrl } from '../http/scim-url';
+import { CUT_BODY, wasCut } from '../http/cut-body';
+import type { ResourceType } from '../records/schemas';
 import {
   readResourceType,
   readSchemaDefinition,

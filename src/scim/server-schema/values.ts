@@ -1,11 +1,11 @@
 import type { SimpleFaker } from '@faker-js/faker';
-import en from 'virtual:faker-en-subset';
-import { makeJob } from '../profiles/job';
-import { companyName, firstName, lastName, sexType } from '../profiles/names';
-import { makePerson } from '../profiles/person';
-import { fillPattern, pickPlace, streetAddress } from '../profiles/places';
+import en from '../fake/faker-en';
+import { makeJob } from '../fake/job';
+import { companyName, firstName, lastName, sexType } from '../fake/names';
+import { makePerson } from '../fake/person';
+import { fillPattern, pickPlace, streetAddress } from '../fake/places';
 import type { ResourceSchema, SchemaAttribute } from './definitions';
-import { scimUrl } from '../scim-url';
+import { scimUrl } from '../http/scim-url';
 
 // Fixed bounds, so that a seed gives the same dates on every day it runs.
 const EARLIEST = '2015-01-01T00:00:00Z';

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_KEY_TOKEN } from '../key-token';
+import { API_KEY_TOKEN } from '../secrets/key-token';
 import { SCIM_CONTENT_TYPE } from '../protocol';
-import type { ScimRequest } from '../client';
+import type { ScimRequest } from '../http/client';
 import { curlCommand } from './curl';
 
 const URL = 'https://scim.example.com/scim/v2/Users';

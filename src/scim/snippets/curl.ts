@@ -1,5 +1,5 @@
-import type { ScimRequest } from '../client';
-import { API_KEY_VARIABLE, keyParts } from '../key-token';
+import type { ScimRequest } from '../http/client';
+import { API_KEY_VARIABLE, keyParts } from '../secrets/key-token';
 import { bodyText, type SnippetTarget } from './target';
 
 /** POSIX single quotes: nothing inside is special, and a `'` is written as `'\''`. */

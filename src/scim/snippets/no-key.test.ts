@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { answering, scimJson } from '../../test-support/fetch-stub';
-import { sendScim } from '../client';
-import { redactorFor } from '../redact';
+import { sendScim } from '../http/client';
+import { redactorFor } from '../secrets/redact';
 import { SNIPPET_TARGETS } from '.';
 
 const KEY = 'sk-Live-7f3a9c2e+/Zz';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_KEY_TOKEN } from '../key-token';
+import { API_KEY_TOKEN } from '../secrets/key-token';
 import { SCIM_CONTENT_TYPE } from '../protocol';
 import { powerShellCommand, psHereString, psQuote } from './powershell';
 

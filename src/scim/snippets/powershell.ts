@@ -1,5 +1,5 @@
-import type { ScimRequest } from '../client';
-import { API_KEY_VARIABLE, keyParts } from '../key-token';
+import type { ScimRequest } from '../http/client';
+import { API_KEY_VARIABLE, keyParts } from '../secrets/key-token';
 import { bodyText, type SnippetTarget } from './target';
 
 /** What PowerShell reads as a single quote: the ASCII one and the typographic ones (‘ ’ ‚ ‛). */

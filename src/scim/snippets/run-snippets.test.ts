@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pythonWithRequests, recordingServer, runScript, type Received } from '../../test-support/recording-server';
-import { sendScim, type HttpMethod } from '../client';
+import { sendScim, type HttpMethod } from '../http/client';
 import { curl } from './curl';
 import { javascript } from './javascript';
 import { python } from './python';

@@ -1,4 +1,4 @@
-import type { ScimRequest } from '../client';
+import type { ScimRequest } from '../http/client';
 
 /**
  * One language Copy as and Copy report write a recorded call in: a plugin, as @scalar/snippetz

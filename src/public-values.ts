@@ -1,5 +1,0 @@
-// The values every package entry exports (src/index.ts in a browser, src/eager.ts for scim-generator/define, src/server.ts on a server),
-// listed once; custom-elements.json lists them from here too.
-export { TAG_NAME } from './constants';
-export { RESULT_EVENT, COMPLETE_EVENT, ACTION_RESULT_EVENT, ACTION_COMPLETE_EVENT, CHECK_COMPLETE_EVENT } from './event-names';
-export { ATTRIBUTES } from './attribute-table';

@@ -1,0 +1,36 @@
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './event-names';
+
+/**
+ * The events the element dispatches: the one table the typings and custom-elements.json derive
+ * from. Every event is a CustomEvent that bubbles and is composed, so a `document` listener hears
+ * every instance.
+ */
+export const EVENT_TABLE = [
+  {
+    name: RESULT_EVENT,
+    detailType: 'ItemResult',
+    description:
+      'One item of a batch has finished. `detail`: `{ index, status, statusText, ok, name?, detail?, scimType?, id?, location?, startedAt, durationMs, request, response?, record, verdict?, calls }`: the outcome of the call that decided the item (with `flow="idp"`, `verdict` says where the IdP would stop, or that a lookup found the resource; for a create answered 200, that the server returned a resource it already had); `status` is 0 when no response arrived (then `response` is absent). `request` is `{ method, url, headers, body }` with the key as `$SCIM_TOKEN`; `response` is `{ status, statusText, headers, text?, body?, bodyFormat?, truncated?, waitMs }`: `text` is the body as received, `body` the same parsed when JSON, cut at 256 KB. `calls` lists every call the item made, in the order sent: each has the fields of `request`/`response` above plus `purpose` (`create`, `lookup`, `members`, or the kind of an action) and `item` (the index). The key appears nowhere.',
+  },
+  {
+    name: COMPLETE_EVENT,
+    detailType: 'BatchResult',
+    description: `All ten items of a batch have finished. \`detail\`: \`{ results, calls }\`: every \`${RESULT_EVENT}\` detail in batch order, and every call of the batch in the order sent, batch-level ones (without \`item\`: the reads of the server's schema, \`purpose\` \`discover\`, and the member lookup) included.`,
+  },
+  {
+    name: ACTION_RESULT_EVENT,
+    detailType: 'ActionItemResult',
+    description: `An action has finished on one resource the batch created (one event per resource it acted on). \`detail\`: the fields of a \`${RESULT_EVENT}\` detail but \`record\` and \`name\` (\`status\`, \`statusText\`, \`ok\`, \`detail?\`, \`scimType?\`, \`startedAt\`, \`durationMs\`, \`request\`, \`response?\` …) of the call that decided it, plus \`action\` (the action's kind), \`index\` (the item's position in its batch), \`resourceId\`, \`done\` (a 2xx, or 404 for a delete: already gone), \`applied\` and \`differences\` (for Update, Remove members and Rename once done: whether a GET then showed what the action meant, and what it showed otherwise), \`call\` (the deciding call as the batch's call log holds it) and \`calls\` (every call of the action on that resource, the read-back GET included).`,
+  },
+  {
+    name: ACTION_COMPLETE_EVENT,
+    detailType: 'ActionResult',
+    description: `Every call of an action has finished. \`detail\`: \`{ action, results, calls }\`: every \`${ACTION_RESULT_EVENT}\` detail of the action in batch order, and the action's calls.`,
+  },
+  {
+    name: CHECK_COMPLETE_EVENT,
+    detailType: 'CheckReport',
+    description:
+      'Check has finished. `detail`: `{ results, passed, failed, skipped, calls }`: each check as `{ id, name, source, outcome, reason?, calls }` (`outcome` `pass`, `fail` or `skipped`; `source` the RFC section or IdP document it follows), the counts, and every call of the run in the order sent.',
+  },
+] as const;
