@@ -13,7 +13,8 @@ import { SHELL_MEMBER_ID, type RecordedRequest } from './support/fault-server';
 // reader's machine, and the command must repeat the call exactly.
 
 const KEY = 'sk-live-7f3a9c2e51d04b8b';
-const SHELLS = ['sh', 'bash'];
+// `--norc`: bash whose standard input is a socket (Node's pipes are) reads ~/.bashrc otherwise.
+const SHELLS = [['sh'], ['bash', '--norc']];
 
 /** The command of each Copy as cURL in the first line's Details, in the order of its calls. */
 async function copiedCommands(host: Host, element: Locator): Promise<string[]> {
@@ -29,9 +30,10 @@ async function copiedCommands(host: Host, element: Locator): Promise<string[]> {
 }
 
 /** Runs the recipe with the command in `shell`, in `directory`, with the key typed in should it ask. */
-function run(shell: string, recipe: CurlRecipe, command: string, directory: string): Promise<string> {
+function run(shell: string[], recipe: CurlRecipe, command: string, directory: string): Promise<string> {
   return new Promise((resolve) => {
-    const child = execFile(shell, ['-c', scriptFor(recipe, command, KEY)], { cwd: directory, env: { PATH: process.env.PATH }, timeout: 15_000 }, (error, stdout, stderr) =>
+    const [program = 'sh', ...options] = shell;
+    const child = execFile(program, [...options, '-c', scriptFor(recipe, command, KEY)], { cwd: directory, env: { PATH: process.env.PATH }, timeout: 15_000 }, (error, stdout, stderr) =>
       resolve(`${error ? `${error.message}\n` : ''}${stdout}${stderr}`),
     );
     child.stdin?.end(`${KEY}\n`);
@@ -65,7 +67,7 @@ test('H3: every documented recipe for running a copied cURL runs no server text 
   for (const recipe of recipes) {
     for (const shell of SHELLS) {
       for (const command of commands) {
-        const what = `${recipe.path}: ${recipe.code}, in ${shell}, with ${command.slice(0, 60)}…`;
+        const what = `${recipe.path}: ${recipe.code}, in ${shell.join(' ')}, with ${command.slice(0, 60)}…`;
         const directory = await mkdtemp(join(tmpdir(), 'curl-recipe-'));
         const before = faults.requests.length;
         const output = await run(shell, recipe, command, directory);

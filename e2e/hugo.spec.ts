@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -20,11 +21,15 @@ const SCRIPT_TAG = '<script src="/scim-generator/scim-generator.iife.js"></scrip
 test.describe.configure({ mode: 'default' });
 
 let site: BuiltDocsSite;
+let cacheDir: string;
 
 test.beforeAll(async () => {
+  // Hugo's cache is $TMPDIR/hugo_cache by default, one for every user of the machine: after a run as
+  // root, another user's build failed (`mkdir /tmp/hugo_cache/…: permission denied`, issue 54).
+  cacheDir = await mkdtemp(join(tmpdir(), 'hugo-cache-'));
   site = await buildSite(siteFixture, {
     command: requireTool('hugo'),
-    args: [],
+    args: ['--cacheDir', cacheDir],
     outDir: 'public',
     copies: {
       'layouts/shortcodes': shortcodes,
@@ -32,7 +37,14 @@ test.beforeAll(async () => {
     },
   });
 });
-test.afterAll(() => site?.close());
+test.afterAll(async () => {
+  await site?.close();
+  if (cacheDir) await rm(cacheDir, { recursive: true, force: true });
+});
+
+test("Hugo keeps its cache in this run's own folder", async () => {
+  expect(await readdir(cacheDir)).toContain('modules');
+});
 
 function builtPage(path: string): Promise<string> {
   return readFile(join(site.dir, 'public', path), 'utf8');

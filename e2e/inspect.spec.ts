@@ -99,10 +99,11 @@ test('Copy as cURL gives a command that repeats the create exactly: run again, i
   expect(command).toContain('"Authorization: Bearer $SCIM_TOKEN"');
 
   // Asynchronously: the sandbox answers from this very process.
-  const { stdout: answer } = await promisify(execFile)('bash', ['-c', `${command} --silent --write-out '\\n%{http_code}'`], {
+  // As pasted (`--silent` only hides the progress meter): the body, then the status on a line of its own.
+  const { stdout: answer } = await promisify(execFile)('bash', ['--norc', '-c', `${command} --silent`], {
     env: { PATH: process.env.PATH, SCIM_TOKEN: apiKey },
   });
-  const [body = '', status] = answer.split(/\n(?=\d+$)/);
+  const [, body = '', status] = /^([\s\S]*)\n(\d{3})\n$/.exec(answer) ?? [];
   expect(status).toBe('409');
   expect(JSON.parse(body)).toMatchObject({ status: '409', scimType: 'uniqueness' });
 });

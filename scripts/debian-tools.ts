@@ -1,9 +1,10 @@
 // The programs the tests take from Debian rather than npm: the browsers (Playwright and puppeteer
 // cannot download their own here), the docs site generators MkDocs, Hugo, Sphinx and Jekyll, and WordPress with the
 // PHP and MariaDB it runs on (`npm run test:wordpress`), and PostgreSQL and Redis for the sandbox's
-// tests of several processes on one database. Each is found at
-// its Debian path (or where its variable points), installed with apt-get when missing and this
-// user is root (`scripts/ensure-tools.ts`), and otherwise named with what to install.
+// tests of several processes on one database. Each is found where its variable points (another
+// system's copy, e.g. Homebrew's: docs/development.md), else at its Debian path, installed with
+// apt-get when missing and this user is root (`scripts/ensure-tools.ts`), and otherwise named with
+// what to install.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -11,8 +12,8 @@ interface DebianTool {
   /** Where Debian installs the program. */
   path: string;
   /** An environment variable that points at another copy instead. */
-  variable?: string;
-  /** Other files the tests need from the packages, e.g. a theme. */
+  variable: string;
+  /** Other files the tests need from Debian's packages, e.g. a theme; another copy brings its own. */
   alsoNeeds?: string[];
   packages: string[];
 }
@@ -29,35 +30,39 @@ export const DEBIAN_TOOLS = {
   firefox: { path: '/usr/bin/firefox-esr', variable: 'FIREFOX_PATH', packages: ['firefox-esr'] },
   mkdocs: {
     path: '/usr/bin/mkdocs',
+    variable: 'MKDOCS_PATH',
     alsoNeeds: ['/usr/share/mkdocs/themes/material/mkdocs_theme.yml'],
     packages: ['mkdocs', 'mkdocs-material'],
   },
-  hugo: { path: '/usr/bin/hugo', packages: ['hugo'] },
+  hugo: { path: '/usr/bin/hugo', variable: 'HUGO_PATH', packages: ['hugo'] },
   // Jekyll 4.3 with its default theme, minima 2.5, as GitHub Pages builds a site.
   jekyll: {
     path: '/usr/bin/jekyll',
+    variable: 'JEKYLL_PATH',
     alsoNeeds: ['/usr/share/rubygems-integration/all/specifications/minima-2.5.1.gemspec'],
     packages: ['jekyll', 'jekyll-theme-minima'],
   },
   // Sphinx 5.3 with the Read the Docs theme and MyST, as Read the Docs builds a project.
   sphinx: {
     path: '/usr/bin/sphinx-build',
+    variable: 'SPHINX_BUILD_PATH',
     alsoNeeds: ['/usr/lib/python3/dist-packages/sphinx_rtd_theme/__init__.py', '/usr/lib/python3/dist-packages/myst_parser/__init__.py'],
     packages: ['python3-sphinx', 'python3-sphinx-rtd-theme', 'python3-myst-parser'],
   },
   // WordPress 6.1's files, which the test copies, and its default theme (a block theme).
   wordpress: {
     path: '/usr/share/wordpress',
+    variable: 'WORDPRESS_PATH',
     alsoNeeds: ['/usr/share/wordpress/wp-content/themes/twentytwentythree/theme.json'],
     packages: ['wordpress', 'wordpress-theme-twentytwentythree'],
   },
-  php: { path: '/usr/bin/php', packages: ['php-cli', 'php-mysql'] },
-  mariadbd: { path: '/usr/sbin/mariadbd', packages: ['mariadb-server'] },
-  'mariadb-install-db': { path: '/usr/bin/mariadb-install-db', packages: ['mariadb-server'] },
-  mariadb: { path: '/usr/bin/mariadb', packages: ['mariadb-server'] },
-  postgres: { path: postgresProgram('postgres'), alsoNeeds: [postgresProgram('initdb')], packages: ['postgresql'] },
-  initdb: { path: postgresProgram('initdb'), packages: ['postgresql'] },
-  'redis-server': { path: '/usr/bin/redis-server', packages: ['redis-server'] },
+  php: { path: '/usr/bin/php', variable: 'PHP_PATH', packages: ['php-cli', 'php-mysql'] },
+  mariadbd: { path: '/usr/sbin/mariadbd', variable: 'MARIADBD_PATH', packages: ['mariadb-server'] },
+  'mariadb-install-db': { path: '/usr/bin/mariadb-install-db', variable: 'MARIADB_INSTALL_DB_PATH', packages: ['mariadb-server'] },
+  mariadb: { path: '/usr/bin/mariadb', variable: 'MARIADB_PATH', packages: ['mariadb-server'] },
+  postgres: { path: postgresProgram('postgres'), variable: 'POSTGRES_PATH', alsoNeeds: [postgresProgram('initdb')], packages: ['postgresql'] },
+  initdb: { path: postgresProgram('initdb'), variable: 'INITDB_PATH', packages: ['postgresql'] },
+  'redis-server': { path: '/usr/bin/redis-server', variable: 'REDIS_SERVER_PATH', packages: ['redis-server'] },
 } as const satisfies Record<string, DebianTool>;
 
 export type ToolName = keyof typeof DEBIAN_TOOLS;
@@ -66,23 +71,28 @@ export function isToolName(name: string): name is ToolName {
   return Object.hasOwn(DEBIAN_TOOLS, name);
 }
 
+/** Another copy's path, from the tool's variable, when it is set. */
+function overridden(name: ToolName): string | undefined {
+  return process.env[DEBIAN_TOOLS[name].variable] || undefined;
+}
+
 /** The program's path: its variable's value when set, else Debian's. */
 export function toolPath(name: ToolName): string {
-  const tool: DebianTool = DEBIAN_TOOLS[name];
-  return (tool.variable && process.env[tool.variable]) || tool.path;
+  return overridden(name) ?? DEBIAN_TOOLS[name].path;
 }
 
 function isPresent(name: ToolName): boolean {
   const tool: DebianTool = DEBIAN_TOOLS[name];
-  return [toolPath(name), ...(tool.alsoNeeds ?? [])].every((file) => existsSync(file));
+  const alsoNeeds = overridden(name) === undefined ? (tool.alsoNeeds ?? []) : [];
+  return [toolPath(name), ...alsoNeeds].every((file) => existsSync(file));
 }
 
 function howToInstall(name: ToolName): string {
   const tool: DebianTool = DEBIAN_TOOLS[name];
-  const pointAt = tool.variable ? `, or point ${tool.variable} at another copy` : '';
+  if (overridden(name) !== undefined) return `${name} not found at ${toolPath(name)}, where ${tool.variable} points.`;
   return (
     `${name} not found at ${toolPath(name)}. Install it: \`sudo apt-get install -y ${tool.packages.join(' ')}\` ` +
-    `(Debian/Ubuntu; the npm script that needs it does it when run as root)${pointAt}.`
+    `(Debian/Ubuntu; the npm script that needs it does it when run as root), or point ${tool.variable} at another copy.`
   );
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // (e2e/<platform>.spec.ts): every fixture file listed here appears there whole, as a code block.
 const RECIPES: Record<string, string[]> = {
   'docs/platforms/markdown.md': ['examples/markdown/sanitizer-settings.ts'],
-  'docs/platforms/mkdocs.md': ['e2e/fixtures/mkdocs-site/mkdocs.yml', 'e2e/fixtures/mkdocs-site/docs/index.md'],
+  'docs/platforms/mkdocs.md': ['e2e/fixtures/mkdocs-site/mkdocs.yml', 'e2e/fixtures/mkdocs-site/docs/index.md', 'e2e/fixtures/mkdocs-site/docs/groups.md'],
   'docs/platforms/eleventy.md': [
     'e2e/fixtures/eleventy-site/eleventy.config.mjs',
     'e2e/fixtures/eleventy-site/_includes/base.njk',
@@ -44,4 +44,11 @@ describe.each(Object.entries(RECIPES))('%s', (doc, fixtureFiles) => {
   it.each(fixtureFiles)('shows %s as the test builds it', (file) => {
     expect(codeBlocks(doc)).toContain(readFileSync(file, 'utf8'));
   });
+});
+
+// Issue 54: the recipe's `nav` named a page it never gave, so `mkdocs build --strict` stopped.
+it("every page the MkDocs recipe's nav names, the recipe gives", () => {
+  const navPages = [...readFileSync('e2e/fixtures/mkdocs-site/mkdocs.yml', 'utf8').matchAll(/^ {2}- [^:]+: (\S+\.md)$/gm)].map(([, page]) => `e2e/fixtures/mkdocs-site/docs/${page}`);
+  expect(navPages.length).toBeGreaterThan(0);
+  for (const page of navPages) expect(RECIPES['docs/platforms/mkdocs.md']).toContain(page);
 });

@@ -1,7 +1,10 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_KEY_TOKEN } from '../secrets/key-token';
 import { SCIM_CONTENT_TYPE } from '../protocol';
 import type { ScimRequest } from '../http/client';
@@ -15,15 +18,25 @@ const request = (body: unknown): ScimRequest => ({
   body,
 });
 
+// A HOME whose ~/.bashrc fails: bash -c whose standard input is a socket (Node's pipes are) takes
+// itself for a remote shell and reads ~/.bashrc, as Debian builds it, unless told `--norc` (bash(1),
+// INVOCATION). A real ~/.bashrc cost some 0.6 s a run, and the property test timed out (issue 54).
+const home = mkdtempSync(join(tmpdir(), 'curl-test-home-'));
+writeFileSync(join(home, '.bashrc'), 'echo "~/.bashrc was read" >&2; exit 7\n');
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
 /**
  * Runs the command in bash with `curl` replaced by a function that prints each argument it gets,
  * NUL-separated: what the real curl would receive, after the shell's quoting and expansion.
  */
 function argumentsBashPasses(command: string, token: string): string[] {
   const script = `curl() { printf '%s\\0' "$@"; }\n${command}`;
-  const output = execFileSync('bash', ['-c', script], { env: { SCIM_TOKEN: token, PATH: process.env.PATH } });
+  const output = execFileSync('bash', ['--norc', '--noprofile', '-c', script], { env: { SCIM_TOKEN: token, PATH: process.env.PATH, HOME: home } });
   return output.toString('utf8').split('\0').slice(0, -1);
 }
+
+/** What curl is told to print after the body: the status code on a line of its own (`\n` is curl's escape). */
+const WRITE_STATUS = ['--write-out', '\\n%{http_code}\\n'];
 
 describe('curlCommand', () => {
   it('repeats method, URL and headers, with the key expanded from $SCIM_TOKEN and never written out', () => {
@@ -42,6 +55,7 @@ describe('curlCommand', () => {
       'Authorization: Bearer k-secret',
       '--data-binary',
       '{"userName":"bjensen"}',
+      ...WRITE_STATUS,
     ]);
   });
 
@@ -49,12 +63,12 @@ describe('curlCommand', () => {
     const headers = { Authorization: `Bearer ${API_KEY_TOKEN}x`, 'X-Key': `$HOME "\\\`!${API_KEY_TOKEN}'` };
     const command = curlCommand({ method: 'GET', url: URL, headers });
     expect(command).toContain('-H "Authorization: Bearer ${SCIM_TOKEN}x"');
-    expect(argumentsBashPasses(command, 'k')).toEqual(['--globoff', '-X', 'GET', URL, '-H', 'Authorization: Bearer kx', '-H', `X-Key: $HOME "\\\`!k'`]);
+    expect(argumentsBashPasses(command, 'k')).toEqual(['--globoff', '-X', 'GET', URL, '-H', 'Authorization: Bearer kx', '-H', `X-Key: $HOME "\\\`!k'`, ...WRITE_STATUS]);
   });
 
   it('sends no Authorization header and no body when the request had neither', () => {
     const command = curlCommand({ method: 'DELETE', url: `${URL}/42`, headers: { Accept: SCIM_CONTENT_TYPE } });
-    expect(argumentsBashPasses(command, 'k')).toEqual(['--globoff', '-X', 'DELETE', `${URL}/42`, '-H', `Accept: ${SCIM_CONTENT_TYPE}`]);
+    expect(argumentsBashPasses(command, 'k')).toEqual(['--globoff', '-X', 'DELETE', `${URL}/42`, '-H', `Accept: ${SCIM_CONTENT_TYPE}`, ...WRITE_STATUS]);
   });
 
   it('passes any JSON body through bash byte for byte: quotes, $, backticks, newlines, any Unicode', () => {
@@ -63,7 +77,7 @@ describe('curlCommand', () => {
     fc.assert(
       fc.property(body, (value) => {
         const passed = argumentsBashPasses(curlCommand(request(value)), 'k');
-        expect(Buffer.from(passed.at(-1) ?? '', 'utf8')).toEqual(Buffer.from(JSON.stringify(value), 'utf8'));
+        expect(Buffer.from(passed[passed.indexOf('--data-binary') + 1] ?? '', 'utf8')).toEqual(Buffer.from(JSON.stringify(value), 'utf8'));
       }),
       { numRuns: 40 },
     );

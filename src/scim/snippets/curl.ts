@@ -26,6 +26,9 @@ function shellHeader(header: string): string {
   return [before && shellQuote(before), `"$${API_KEY_VARIABLE}"`, after && shellQuote(after)].join('');
 }
 
+/** After the response body, the status code on a line of its own, as the other languages print it. */
+const WRITE_STATUS = "--write-out '\\n%{http_code}\\n'";
+
 /**
  * A POSIX-shell command that repeats a recorded call: method, URL, headers and the exact bytes of
  * the body. `--globoff`, since a URL may hold `[` and `]` (the URL parser leaves them as they
@@ -35,7 +38,7 @@ export function curlCommand(request: ScimRequest): string {
   const headers = Object.entries(request.headers).map(([name, value]) => `-H ${shellHeader(`${name}: ${value}`)}`);
   const body = bodyText(request);
   const data = body === undefined ? [] : [`--data-binary ${shellQuote(body)}`];
-  return ['curl', '--globoff', '-X', request.method, shellQuote(request.url), ...headers, ...data].join(' ');
+  return ['curl', '--globoff', '-X', request.method, shellQuote(request.url), ...headers, ...data, WRITE_STATUS].join(' ');
 }
 
 export const curl: SnippetTarget = { id: 'curl', label: 'cURL', fence: 'sh', generate: curlCommand };

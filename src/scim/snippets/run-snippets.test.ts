@@ -62,8 +62,9 @@ describe.each(RUNNERS)('$label, run by $command', ({ target, command, args }) =>
   it.each(CALLS)(`repeats %s byte for byte, the key from SCIM_TOKEN`, async (_name, method, path, body) => {
     const { call, sent } = await sentByElement(method, path, body);
     const before = server.received.length;
-    await runScript(command, args, target.generate(call.request), { SCIM_TOKEN: KEY });
+    const output = await runScript(command, args, target.generate(call.request), { SCIM_TOKEN: KEY });
     expect(server.received).toHaveLength(before + 1);
+    expect(output.split(/\s+/), 'it prints the status the server answered').toContain('201');
     const repeated = server.received[before] as Received;
 
     expect(repeated.method).toBe(sent.method);
