@@ -1,6 +1,7 @@
 import type { Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { createClient } from 'redis';
+import { createClient, ErrorReply } from 'redis';
+import { Unavailable } from '../store/errors';
 
 /** Where the rate limits count: this process's memory, or a Redis that several processes share. */
 export interface RateLimitCounters {
@@ -33,8 +34,18 @@ export function rateLimitCounters(url: string | undefined): RateLimitCounters {
     },
   );
   ready.catch(() => undefined);
+  // Once connected, a command while Redis is away fails at once, as Unavailable (a 503), rather than
+  // wait in node-redis's queue until Redis is back; Redis's own replies (NOSCRIPT) pass as they are.
+  const sendCommand = async (...args: string[]): Promise<RedisReply> => {
+    if (connected && !client.isReady) throw new Unavailable('Redis', new Error('reconnecting'));
+    try {
+      return (await client.sendCommand(args)) as RedisReply;
+    } catch (error) {
+      throw error instanceof ErrorReply ? error : new Unavailable('Redis', error);
+    }
+  };
   return {
-    store: (prefix) => new RedisStore({ prefix: `scim-sandbox:${prefix}:`, sendCommand: (...args: string[]) => client.sendCommand(args) as Promise<RedisReply> }),
+    store: (prefix) => new RedisStore({ prefix: `scim-sandbox:${prefix}:`, sendCommand }),
     ready,
     close: async () => {
       if (client.isOpen) await client.close();

@@ -114,7 +114,7 @@ export function openSqliteStore(path: string, limits: TenantLimits): SandboxStor
   return {
     keys,
     tenant,
-    lock: (tenantId, resourceId) => lock(`${tenantId}/${resourceId}`),
+    lock: (tenantId, resourceId, waitMs) => lock(`${tenantId}/${resourceId}`, waitMs),
     close: async () => {
       db.close();
     },

@@ -1,0 +1,69 @@
+import type { Pool } from 'pg';
+import { LockTimeout } from '../errors';
+import { localLocks, type Release } from '../local-locks';
+import { lostConnectionAsUnavailable } from './postgres-database';
+
+// The pauses between two tries of a lock another process holds: short at first, as a PATCH holds it
+// for milliseconds, and never long enough to leave it free for long.
+const FIRST_PAUSE_MS = 2;
+const LONGEST_PAUSE_MS = 50;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Locks shared by every process on the database, for which no waiter holds a connection. Within
+ * this process the waiters for one name queue in memory; the first of them tries PostgreSQL's
+ * session advisory lock (pg_try_advisory_lock) on a connection of `pool`, and while another process
+ * holds it lets the connection go and tries again after a growing pause. The holder keeps its
+ * connection until it releases (the lock belongs to the session). Past `waitMs` in all, LockTimeout.
+ * https://www.postgresql.org/docs/current/functions-admin.html#FUNCTIONS-ADVISORY-LOCKS
+ */
+export function postgresLocks(pool: Pool): (name: string, waitMs: number) => Promise<Release> {
+  const local = localLocks();
+  return async (name, waitMs) => {
+    const deadline = Date.now() + waitMs;
+    const releaseLocal = await local(name, waitMs);
+    try {
+      for (let wait = FIRST_PAUSE_MS; ; wait = Math.min(wait * 2, LONGEST_PAUSE_MS)) {
+        const releaseShared = await tryLock(pool, name);
+        if (releaseShared) {
+          return async () => {
+            await releaseShared();
+            await releaseLocal();
+          };
+        }
+        if (Date.now() + wait > deadline) throw new LockTimeout(name, waitMs);
+        await pause(wait);
+      }
+    } catch (error) {
+      await releaseLocal();
+      throw error;
+    }
+  };
+}
+
+/** The lock's release if it was free, else undefined; the connection is held only while it is taken. */
+async function tryLock(pool: Pool, name: string): Promise<Release | undefined> {
+  const client = await pool.connect().catch((error: unknown) => {
+    throw lostConnectionAsUnavailable(error);
+  });
+  try {
+    const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken', [name]);
+    if (!rows[0]?.taken) {
+      client.release();
+      return undefined;
+    }
+  } catch (error) {
+    client.release(error as Error);
+    throw lostConnectionAsUnavailable(error);
+  }
+  return async () => {
+    try {
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+      client.release();
+    } catch (error) {
+      // A connection that cannot unlock is closed, which ends its locks.
+      client.release(error as Error);
+    }
+  };
+}
