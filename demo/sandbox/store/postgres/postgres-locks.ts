@@ -8,6 +8,10 @@ import { lostConnectionAsUnavailable } from './postgres-database';
 const FIRST_PAUSE_MS = 2;
 const LONGEST_PAUSE_MS = 50;
 
+/** The lock of a resource of a tenant, by name; the key PostgreSQL locks is this SQL of the name ($1). */
+export const lockName = (tenant: string, resourceId: string) => `${tenant}/${resourceId}`;
+export const ADVISORY_KEY = 'hashtextextended($1, 0)';
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -48,7 +52,7 @@ async function tryLock(pool: Pool, name: string): Promise<Release | undefined> {
     throw lostConnectionAsUnavailable(error);
   });
   try {
-    const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken', [name]);
+    const { rows } = await client.query<{ taken: boolean }>(`SELECT pg_try_advisory_lock(${ADVISORY_KEY}) AS taken`, [name]);
     if (!rows[0]?.taken) {
       client.release();
       return undefined;
@@ -59,7 +63,7 @@ async function tryLock(pool: Pool, name: string): Promise<Release | undefined> {
   }
   return async () => {
     try {
-      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+      await client.query(`SELECT pg_advisory_unlock(${ADVISORY_KEY})`, [name]);
       client.release();
     } catch (error) {
       // A connection that cannot unlock is closed, which ends its locks.

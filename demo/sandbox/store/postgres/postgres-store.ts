@@ -1,7 +1,7 @@
 import { postgresCollection, writeMemberships } from './postgres-collection';
 import { postgresDatabase, resilientPool } from './postgres-database';
 import { postgresKeys } from './postgres-keys';
-import { postgresLocks } from './postgres-locks';
+import { lockName, postgresLocks } from './postgres-locks';
 import { migrate } from './postgres-schema';
 import type { GroupData, SandboxStore, TenantLimits, UserData } from '../store';
 
@@ -47,7 +47,7 @@ export function openPostgresStore(url: string, limits: TenantLimits): SandboxSto
         return rows.map(({ value, display }) => (display === null ? { value } : { value, display }));
       },
     }),
-    lock: (tenant, resourceId, waitMs) => lock(`${tenant}/${resourceId}`, waitMs),
+    lock: (tenant, resourceId, waitMs) => lock(lockName(tenant, resourceId), waitMs),
     close: async () => {
       await Promise.all([pool.end(), locks.end()]);
     },
