@@ -1,34 +1,18 @@
 // @vitest-environment node
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../../e2e/support/postgres';
-import { startRedisServer, type RedisServer } from '../../../e2e/support/redis';
-import { startSandboxProcess, type SandboxProcess } from '../../../e2e/support/sandbox-process';
-import { DATABASE_URL_ENV, ENV_NAMES, REDIS_URL_ENV } from '../config';
+import { describe, expect, it } from 'vitest';
+import type { SandboxProcess } from '../../../e2e/support/sandbox-process';
+import { ENV_NAMES } from '../config';
 import { CURRENT_KEY_PATH, KEYS_PATH } from '../shared/paths';
+import { twoProcessesOnSharedServices } from '../test-support/shared-services';
 import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, USER_SCHEMA } from '../test-support/test-sandbox';
 
 // Two sandbox processes on one PostgreSQL and one Redis of the file's own, which the tests stop,
 // restart and cut off under them: a failover, an administrator's pg_terminate_backend, a Redis gone.
-let postgres: PostgresCluster;
-let redis: RedisServer;
-let sandboxes: [SandboxProcess, SandboxProcess];
-
-beforeAll(async () => {
-  [postgres, redis] = await Promise.all([startPostgresCluster(), startRedisServer()]);
-  const env = {
-    [DATABASE_URL_ENV]: postgres.url,
-    [REDIS_URL_ENV]: redis.url,
-    [ENV_NAMES.proLimit]: '100000',
-    [ENV_NAMES.maxConnectionsPerAddress]: '1000',
-    [ENV_NAMES.maxValues]: '1000',
-  };
-  sandboxes = [await startSandboxProcess(env), await startSandboxProcess(env)];
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all((sandboxes ?? []).map((sandbox) => sandbox.close()));
-  await Promise.all([postgres?.stop(), redis?.stop()]);
+const shared = twoProcessesOnSharedServices({
+  [ENV_NAMES.proLimit]: '100000',
+  [ENV_NAMES.maxConnectionsPerAddress]: '1000',
+  [ENV_NAMES.maxValues]: '1000',
 });
 
 interface Answer {
@@ -66,8 +50,8 @@ const isAlive = (pid: number) => {
  * Resolves with every answer and the userNames answered 201.
  */
 async function writeThrough(fault: (answered: () => number) => Promise<void>): Promise<{ answers: Answer[]; created: string[] }> {
-  const key = await sandboxes[0].createApiKey('pro');
-  const group = JSON.parse((await send(sandboxes[0], key, '/Groups', 'POST', { schemas: [GROUP_SCHEMA], displayName: 'writers' })).body) as { id: string };
+  const key = await shared.sandboxes[0].createApiKey('pro');
+  const group = JSON.parse((await send(shared.sandboxes[0], key, '/Groups', 'POST', { schemas: [GROUP_SCHEMA], displayName: 'writers' })).body) as { id: string };
   const answers: Answer[] = [];
   const created: string[] = [];
   let writing = true;
@@ -75,7 +59,7 @@ async function writeThrough(fault: (answered: () => number) => Promise<void>): P
   const writer = async (w: number) => {
     while (writing) {
       const i = n++;
-      const through = sandboxes[(w + i) % 2] as SandboxProcess;
+      const through = shared.sandboxes[(w + i) % 2] as SandboxProcess;
       const userName = `writer.${i}`;
       const answer = await send(through, key, '/Users', 'POST', { schemas: [USER_SCHEMA], userName });
       answers.push(answer);
@@ -91,7 +75,7 @@ async function writeThrough(fault: (answered: () => number) => Promise<void>): P
     await expect.poll(() => answers.length, { timeout: 30_000 }).toBeGreaterThan(40);
     await fault(() => answers.length);
     // Each process makes a user again: it is up and has reconnected.
-    for (const sandbox of sandboxes) {
+    for (const sandbox of shared.sandboxes) {
       await expect
         .poll(async () => (await send(sandbox, key, '/Users', 'POST', { schemas: [USER_SCHEMA], userName: `after.${n++}` })).status, { timeout: 30_000, interval: 200 })
         .toBe(201);
@@ -109,7 +93,7 @@ async function userNames(key: string, prefix: string): Promise<string[]> {
   const names: string[] = [];
   const filter = encodeURIComponent(`userName sw "${prefix}"`);
   for (let total = Infinity; names.length < total; ) {
-    const page = JSON.parse((await send(sandboxes[1], key, `/Users?filter=${filter}&startIndex=${names.length + 1}&count=200`)).body) as { totalResults: number; Resources: { userName: string }[] };
+    const page = JSON.parse((await send(shared.sandboxes[1], key, `/Users?filter=${filter}&startIndex=${names.length + 1}&count=200`)).body) as { totalResults: number; Resources: { userName: string }[] };
     names.push(...page.Resources.map(({ userName }) => userName));
     total = page.Resources.length === 0 ? names.length : page.totalResults;
   }
@@ -128,14 +112,14 @@ function expectSuccessOr503(answers: Answer[]): void {
 
 describe('sandbox processes whose PostgreSQL goes away mid-write', () => {
   it('answer 503 with Retry-After while it restarts (fast shutdown, 2 s down), stay up, reconnect, and lose no acknowledged write', async () => {
-    const { answers } = await writeThrough(() => postgres.restart(2000));
+    const { answers } = await writeThrough(() => shared.postgres.restart(2000));
 
     expectSuccessOr503(answers);
-    expect(sandboxes.map(({ pid }) => isAlive(pid))).toEqual([true, true]);
+    expect(shared.sandboxes.map(({ pid }) => isAlive(pid))).toEqual([true, true]);
   }, 120_000);
 
   it("answer 503 with Retry-After when an administrator ends every one of their sessions (pg_terminate_backend), and go on", async () => {
-    const admin = new pg.Client({ connectionString: postgres.url });
+    const admin = new pg.Client({ connectionString: shared.postgres.url });
     await admin.connect();
     const terminateAll = () => admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname = current_database()');
     try {
@@ -151,17 +135,17 @@ describe('sandbox processes whose PostgreSQL goes away mid-write', () => {
     } finally {
       await admin.end();
     }
-    expect(sandboxes.map(({ pid }) => isAlive(pid))).toEqual([true, true]);
+    expect(shared.sandboxes.map(({ pid }) => isAlive(pid))).toEqual([true, true]);
   }, 120_000);
 });
 
 describe('sandbox processes whose Redis goes away', () => {
   // Last in the file: Redis stays down.
   it('answer the key routes with a JSON error of their own, 503 with Retry-After, and SCIM calls with a SCIM 503', async () => {
-    const key = await sandboxes[0].createApiKey('pro');
-    await redis.stop();
+    const key = await shared.sandboxes[0].createApiKey('pro');
+    await shared.redis.stop();
 
-    for (const sandbox of sandboxes) {
+    for (const sandbox of shared.sandboxes) {
       const issued = await fetch(new URL(KEYS_PATH, sandbox.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"plan":"free"}', signal: AbortSignal.timeout(10_000) });
       const checked = await fetch(new URL(CURRENT_KEY_PATH, sandbox.url), { headers: { Authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(10_000) });
       for (const response of [issued, checked]) {
@@ -174,6 +158,6 @@ describe('sandbox processes whose Redis goes away', () => {
       expect([scim.status, scim.retryAfter]).toEqual([503, expect.stringMatching(/^\d+$/)]);
       expect(JSON.parse(scim.body)).toMatchObject({ schemas: [ERROR_SCHEMA], status: '503' });
     }
-    expect(sandboxes.map(({ pid }) => isAlive(pid))).toEqual([true, true]);
+    expect(shared.sandboxes.map(({ pid }) => isAlive(pid))).toEqual([true, true]);
   }, 60_000);
 });
