@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, DEFAULT_DATABASE, DEMO_DATABASE, EXAMPLE_DATABASE, portFromEnv, resolveConfig, resolveDatabase, resolveRedisUrl, resolveStorage } from './config';
 
 describe('resolveConfig', () => {
-  const limits = { maxOperations: 50, maxValues: 100, tenantMaxResources: 5000, tenantMaxBytes: 20_971_520, headersTimeoutMs: 10_000, requestTimeoutMs: 15_000, maxConnectionsPerAddress: 64 };
+  const limits = { maxOperations: 50, maxValues: 100, tenantMaxResources: 5000, tenantMaxBytes: 20_971_520, headersTimeoutMs: 10_000, requestTimeoutMs: 15_000, maxConnectionsPerAddress: 64, lockWaitMs: 10_000 };
 
-  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time, 10000 keys, no trusted proxy, 50 operations, 100 values, 5000 resources and 20 MB per tenant, 10 s for headers, 15 s for a request and 64 connections per address', () => {
+  it('defaults to 50 and 1000 requests per 15 minutes, 60 key requests per 15 minutes, a 24 h key idle time, 10000 keys, no trusted proxy, 50 operations, 100 values, 5000 resources and 20 MB per tenant, 10 s for headers, 15 s for a request, 64 connections per address and 10 s of waiting for a lock', () => {
     const defaults = { freeLimit: 50, proLimit: 1000, windowMs: 900_000, keyRequestLimit: 60, keyRequestWindowMs: 900_000, keyIdleMs: 86_400_000, maxKeys: 10_000, trustedProxies: 0, ...limits };
     expect(resolveConfig({}, {})).toEqual(defaults);
     expect(DEFAULT_CONFIG).toEqual(defaults);
@@ -30,10 +30,10 @@ describe('resolveConfig', () => {
     expect(resolveConfig({}, env)).toMatchObject({ maxOperations: 5, maxValues: 6, tenantMaxResources: 7, tenantMaxBytes: 8 });
   });
 
-  it('reads SANDBOX_HEADERS_TIMEOUT_MS, SANDBOX_REQUEST_TIMEOUT_MS and SANDBOX_MAX_CONNECTIONS_PER_ADDRESS', () => {
-    const env = { SANDBOX_HEADERS_TIMEOUT_MS: '1000', SANDBOX_REQUEST_TIMEOUT_MS: '2000', SANDBOX_MAX_CONNECTIONS_PER_ADDRESS: '3' };
+  it('reads SANDBOX_HEADERS_TIMEOUT_MS, SANDBOX_REQUEST_TIMEOUT_MS, SANDBOX_MAX_CONNECTIONS_PER_ADDRESS and SANDBOX_LOCK_WAIT_MS', () => {
+    const env = { SANDBOX_HEADERS_TIMEOUT_MS: '1000', SANDBOX_REQUEST_TIMEOUT_MS: '2000', SANDBOX_MAX_CONNECTIONS_PER_ADDRESS: '3', SANDBOX_LOCK_WAIT_MS: '4' };
 
-    expect(resolveConfig({}, env)).toMatchObject({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxConnectionsPerAddress: 3 });
+    expect(resolveConfig({}, env)).toMatchObject({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxConnectionsPerAddress: 3, lockWaitMs: 4 });
   });
 
   it('reads SANDBOX_TRUSTED_PROXIES, where 0 (no proxy) is allowed and a negative count is not', () => {

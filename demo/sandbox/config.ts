@@ -35,8 +35,10 @@ export interface SandboxOptions {
   headersTimeoutMs?: number;
   /** Milliseconds a client has to send a whole request, headers and body. */
   requestTimeoutMs?: number;
-  /** Most connections one client address holds open at once; one more is closed at once. */
+  /** Most connections one client address holds open at once; one more is answered 503 and closed. */
   maxConnectionsPerAddress?: number;
+  /** Milliseconds a write waits for the lock of its resource (held by another write of it) before it answers 503. */
+  lockWaitMs?: number;
   /**
    * The SQLite database file, created with its folder when missing; `:memory:` keeps everything in
    * the process (what the tests use). Not a number, so not part of SandboxConfig's checks.
@@ -79,6 +81,9 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   // A browser opens at most 6 connections to a host (HTTP/1.1); tabs, the demo's module loads and a
   // test runner's workers share an address, so room for several of them.
   maxConnectionsPerAddress: 64,
+  // A PATCH holds its resource's lock for milliseconds; a client whose write waited this long for
+  // others of the same resource is better told to try again (503 with Retry-After).
+  lockWaitMs: 10_000,
 };
 
 export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
@@ -97,6 +102,7 @@ export const ENV_NAMES: Record<keyof SandboxConfig, string> = {
   headersTimeoutMs: 'SANDBOX_HEADERS_TIMEOUT_MS',
   requestTimeoutMs: 'SANDBOX_REQUEST_TIMEOUT_MS',
   maxConnectionsPerAddress: 'SANDBOX_MAX_CONNECTIONS_PER_ADDRESS',
+  lockWaitMs: 'SANDBOX_LOCK_WAIT_MS',
 };
 
 /** Names the SQLite database file; `:memory:` for none. */

@@ -12,6 +12,11 @@ const run = promisify(execFile);
 export interface PostgresCluster {
   /** `postgres://sandbox@127.0.0.1:<port>/postgres`: the cluster's first database, its user the owner, reached without a password. */
   url: string;
+  /**
+   * Stops the server by its pid with a fast shutdown (SIGINT: every session is ended with 57P01, as in a
+   * failover), waits `downMs`, and starts it again on the same data and port; resolves once it accepts connections.
+   */
+  restart(downMs: number): Promise<void>;
   /** Stops the server by its pid and deletes its folder. */
   stop(): Promise<void>;
 }
@@ -40,15 +45,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   try {
     await run(initdb, ['-D', data, '-U', 'sandbox', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { ...user });
     const port = await freePort();
-    const server = await startServerWhenReady(
-      postgres,
-      ['-D', data, '-p', String(port), '-k', folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'],
-      /database system is ready to accept connections/,
-      { user },
-    );
+    const start = () =>
+      startServerWhenReady(
+        postgres,
+        ['-D', data, '-p', String(port), '-k', folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'],
+        /database system is ready to accept connections/,
+        { user },
+      );
+    let server = await start();
     const url = `postgres://sandbox@127.0.0.1:${port}/postgres`;
     return {
       url,
+      restart: async (downMs) => {
+        await server.stop('SIGINT');
+        await new Promise((resolve) => setTimeout(resolve, downMs));
+        server = await start();
+      },
       stop: async () => {
         await server.stop();
         rmSync(folder, { recursive: true, force: true });

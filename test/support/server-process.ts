@@ -10,8 +10,8 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the match of the first line (printed so far or later) that matches `pattern`; rejects if it exits first. */
   waitForLine(pattern: RegExp): Promise<RegExpExecArray>;
-  /** Sends SIGTERM (unless it has exited) and resolves with its exit code once it has. */
-  stop(): Promise<number | null>;
+  /** Sends `signal`, SIGTERM unless told (unless it has exited), and resolves with its exit code once it has. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 export interface ServerProcessOptions {
@@ -77,9 +77,9 @@ export function startServerProcess(command: string, args: string[], { env = {}, 
         void startFailed.then(reject);
         void exited.then((code) => reject(new Error(`${command} ${args.join(' ')} exited (${code}) before printing ${pattern}:\n${output()}`)));
       }),
-    stop: () => {
+    stop: (name = 'SIGTERM') => {
       cancelExitKill();
-      if (child.exitCode === null && child.signalCode === null) signal('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) signal(name);
       return exited;
     },
   };

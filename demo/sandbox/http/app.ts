@@ -32,7 +32,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config = resolveConfig(options);
   const store = openStore(options, { maxResources: config.tenantMaxResources, maxBytes: config.tenantMaxBytes });
   const counters = rateLimitCounters(resolveRedisUrl(options));
-  const keys = new KeyRing(store, { limits: { free: config.freeLimit, pro: config.proLimit }, idleMs: config.keyIdleMs, maxKeys: config.maxKeys });
+  const keys = new KeyRing(store, { limits: { free: config.freeLimit, pro: config.proLimit }, idleMs: config.keyIdleMs, maxKeys: config.maxKeys, lockWaitMs: config.lockWaitMs });
 
   const app = express();
   app.disable('x-powered-by');

@@ -7,6 +7,8 @@ import type { KeyRing } from '../keys/key-ring';
 import { isPlan } from '../shared/plan';
 import { CURRENT_KEY_PATH, KEYS_PATH } from '../shared/paths';
 import { sendScimError } from '../scim/scim-error';
+import { lastResort } from './last-resort';
+import { answerUnavailable } from './unavailable';
 
 export interface KeyRequestLimit {
   limit: number;
@@ -68,6 +70,8 @@ export function keysRouter(keys: KeyRing, requests: KeyRequestLimit, counters: R
     res.status(error.status).json({ error: detail });
   };
   router.use(bodyErrors);
+  // Redis (the per-address limits) or the database not answering: a JSON 503, as every other error here is JSON.
+  router.use(KEYS_PATH, answerUnavailable, lastResort);
 
   return router;
 }

@@ -1,16 +1,17 @@
 // @vitest-environment node
 import type { Options } from 'express-rate-limit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../test/support/free-port';
 import { startRedisServer } from '../../../test/support/redis';
 import { REDIS_URL_ENV } from '../config';
+import { Unavailable } from '../store/errors';
 import { rateLimitCounters } from './rate-limit-counters';
 
 // What express-rate-limit passes a store's init.
 const LIMITER_OPTIONS = { windowMs: 60_000 } as Options;
 
 describe('rate-limit counters in Redis', () => {
-  it('count there, and a request counted while Redis is gone is answered once a Redis is back at the address', async () => {
+  it('count there; a count while Redis is gone fails at once as Unavailable, and counting goes on once a Redis is back at the address', async () => {
     let redis = await startRedisServer();
     const counters = rateLimitCounters(redis.url);
     try {
@@ -22,10 +23,11 @@ describe('rate-limit counters in Redis', () => {
       expect((await store.increment('client')).totalHits).toBe(2);
 
       await redis.stop();
-      const duringOutage = store.increment('client');
+      await expect(store.increment('client')).rejects.toBeInstanceOf(Unavailable);
       redis = await startRedisServer(Number(new URL(redis.url).port));
-      // The new Redis holds neither the count nor the script, which the store loads again.
-      expect((await duringOutage).totalHits).toBe(1);
+      // The client reconnects on its own; the new Redis holds neither the count nor the script, which the store loads again.
+      const firstHits = await vi.waitFor(() => store.increment('client'), { timeout: 30_000, interval: 100 });
+      expect(firstHits.totalHits).toBe(1);
       expect((await store.increment('client')).totalHits).toBe(2);
     } finally {
       await counters.close();

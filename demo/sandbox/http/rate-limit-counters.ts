@@ -1,6 +1,7 @@
 import type { Store } from 'express-rate-limit';
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import { Unavailable } from '../store/errors';
 
 /** Where the rate limits count: this process's memory, or a Redis that several processes share. */
 export interface RateLimitCounters {
@@ -22,7 +23,8 @@ export function rateLimitCounters(url: string | undefined): RateLimitCounters {
     lazyConnect: true,
     // A Redis that never answered stops the start (ready rejects); one lost later is reconnected to, waiting up to 2 s between tries.
     retryStrategy: (tries) => (connected ? Math.min(tries * 100, 2000) : null),
-    // Commands sent before the connection is made, or while it is remade, wait for it (ioredis's offline queue).
+    // Commands sent before the first connection is made wait for it (ioredis's offline queue); once
+    // connected, sendCommand below fails at once while the connection is remade.
     maxRetriesPerRequest: null,
   });
   client.on('error', (error: Error) => {
@@ -38,9 +40,19 @@ export function rateLimitCounters(url: string | undefined): RateLimitCounters {
     },
   );
   ready.catch(() => undefined);
+  // Once connected, a command while Redis is away fails at once, as Unavailable (a 503), rather than
+  // wait in ioredis's queue until Redis is back; Redis's own replies (NOSCRIPT) pass as they are.
+  // rate-limit-redis's README gives `client.call` as the sendCommand for ioredis.
+  const sendCommand = async (command: string, ...args: string[]): Promise<RedisReply> => {
+    if (connected && client.status !== 'ready') throw new Unavailable('Redis', new Error('reconnecting'));
+    try {
+      return (await client.call(command, ...args)) as RedisReply;
+    } catch (error) {
+      throw error instanceof ReplyError ? error : new Unavailable('Redis', error);
+    }
+  };
   return {
-    // rate-limit-redis's README gives this sendCommand for ioredis.
-    store: (prefix) => new RedisStore({ prefix: `scim-sandbox:${prefix}:`, sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply> }),
+    store: (prefix) => new RedisStore({ prefix: `scim-sandbox:${prefix}:`, sendCommand }),
     ready,
     close: async () => {
       // QUIT waits for the replies still due; a client that is not connected just stops reconnecting.

@@ -9,9 +9,10 @@ const ONE_RESOURCE = /^\/(?:Users|Groups)\/([^/]+)\/?$/;
 /**
  * A PATCH is a read, a change and a write (scimmy reads the resource, applies the operations and
  * writes it whole), so two at once would each write what the other did not see. Each write of one
- * resource holds the store's lock of it, in every process sharing the store, until its answer is sent.
+ * resource holds the store's lock of it, in every process sharing the store, until its answer is sent;
+ * a write that waits `waitMs` for it fails with the store's LockTimeout (a 503, http/unavailable.ts).
  */
-export function lockResource(store: SandboxStore): RequestHandler {
+export function lockResource(store: SandboxStore, waitMs: number): RequestHandler {
   return async (req, res, next) => {
     const id = req.method === 'GET' ? undefined : ONE_RESOURCE.exec(req.path)?.[1];
     if (id === undefined) return next();
@@ -23,7 +24,7 @@ export function lockResource(store: SandboxStore): RequestHandler {
       void release?.();
     });
     try {
-      release = await store.lock(authenticatedKey(req).id, id);
+      release = await store.lock(authenticatedKey(req).id, id, waitMs);
     } catch (error) {
       next(error);
       return;

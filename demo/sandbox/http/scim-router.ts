@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import SCIMMY from 'scimmy';
 import SCIMMYRouters from 'scimmy-routers';
 import { authenticatedKey, requireApiKey } from './auth';
@@ -13,7 +13,9 @@ import { onlyGetOnDiscovery } from './discovery-methods';
 import { limitPerKey } from './rate-limit';
 import type { RateLimitCounters } from './rate-limit-counters';
 import { lockResource } from './resource-lock';
+import { lastResort } from './last-resort';
 import { speakingScim } from './store-errors';
+import { answerUnavailable, noteStoreError } from './unavailable';
 import { declareScimResources, type ScimContext } from '../resources/resources';
 import { rootSearch } from '../scimmy-fixes/root-search';
 import { parseScimBody, scimBodyErrors } from './scim-body';
@@ -21,23 +23,15 @@ import { sendScimError } from '../scim/scim-error';
 import type { SandboxStore } from '../store/store';
 
 /**
- * scimmy-routers answers 5xx errors itself and then passes them on; without this,
- * express would log them and close the connection. 501 is the expected answer to
- * /Bulk, not a fault. Express needs all four parameters to see an error handler.
- */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-const lastResort: ErrorRequestHandler = (error: { status?: unknown }, _req, res, _next) => {
-  if (error.status !== 501) console.error('SCIM sandbox error:', error);
-  if (!res.headersSent) sendScimError(res, 500, 'Internal server error');
-};
-
-/**
  * The SCIM API, to mount at `/scim/v2`: authentication, then rate limiting, then scimmy-routers,
  * with the store of the key's tenant as the context of every request.
  */
 export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxConfig, counters: RateLimitCounters): Router {
   declareScimResources();
-  const contextOf = (req: Request): ScimContext => ({ tenant: speakingScim(store.tenant(authenticatedKey(req).id)), maxValues: config.maxValues });
+  const contextOf = (req: Request): ScimContext => ({
+    tenant: speakingScim(store.tenant(authenticatedKey(req).id), (error) => noteStoreError(req, error)),
+    maxValues: config.maxValues,
+  });
 
   const router = express.Router();
   router.use(
@@ -50,7 +44,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxCo
     scimBodyErrors,
     guardQueries,
     nestExtensionSubAttributes,
-    lockResource(store),
+    lockResource(store, config.lockWaitMs),
     resolveFilteredPaths(contextOf),
   );
   router.all('/Me', (_req, res) => sendScimError(res, 501, 'The sandbox has no /Me endpoint: API keys are not Users'));
@@ -71,7 +65,7 @@ export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxCo
   // resources past the per-request plan limits, so switch it off again.
   SCIMMY.Config.set('bulk', false);
 
-  router.use(lastResort);
+  router.use(answerUnavailable, lastResort);
 
   return router;
 }

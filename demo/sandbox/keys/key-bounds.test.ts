@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SandboxOptions } from '../http/app';
-import { IN_MEMORY_DATABASE } from '../config';
+import { DEFAULT_CONFIG, IN_MEMORY_DATABASE } from '../config';
 import { KeyRing } from './key-ring';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import { ERROR_SCHEMA, startSandbox, type RunningSandbox } from '../test-support/test-sandbox';
@@ -161,7 +161,7 @@ describe('the cap on live keys is shared fairly between addresses', () => {
 
 describe('KeyRing with an injected clock', () => {
   const ring = (now: () => number, maxKeys: number) =>
-    new KeyRing(openSqliteStore(IN_MEMORY_DATABASE, { maxResources: 1, maxBytes: 1 }), { limits: { free: 1, pro: 2 }, idleMs: DAY, maxKeys, now });
+    new KeyRing(openSqliteStore(IN_MEMORY_DATABASE, { maxResources: 1, maxBytes: 1 }), { limits: { free: 1, pro: 2 }, idleMs: DAY, maxKeys, lockWaitMs: DEFAULT_CONFIG.lockWaitMs, now });
   const DAY = 24 * 3_600_000;
 
   it('forgets a key after the idle time', async () => {

@@ -16,6 +16,8 @@ export interface KeyRingOptions {
   idleMs: number;
   /** Most live keys held at once. */
   maxKeys: number;
+  /** Milliseconds an issue waits for the store's lock of the key cap, held by other issues. */
+  lockWaitMs: number;
   /** The clock, in milliseconds; injectable for tests. */
   now?: () => number;
 }
@@ -51,7 +53,7 @@ export class KeyRing {
   /** A new key for a client at `address`. */
   async issue(plan: Plan, address: string): Promise<{ key: string; apiKey: ApiKey }> {
     // Counting the live keys and inserting one is one step for every process sharing the store, so the cap holds.
-    const release = await this.#lock(CAP_LOCK.tenant, CAP_LOCK.resource);
+    const release = await this.#lock(CAP_LOCK.tenant, CAP_LOCK.resource, this.#options.lockWaitMs);
     try {
       return await this.#issue(plan, address);
     } finally {

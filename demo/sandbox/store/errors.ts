@@ -43,3 +43,23 @@ export class TenantGone extends StoreError {
     super(`Tenant ${tenantId} is gone`);
   }
 }
+
+/** A service the store (or the rate limits) depends on, PostgreSQL or Redis, did not answer: the request may be tried again. */
+export class Unavailable extends StoreError {
+  constructor(
+    readonly service: 'PostgreSQL' | 'Redis',
+    cause: unknown,
+  ) {
+    super(`${service} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** A lock was not taken within the store's bound on waiting, because others held it or waited before. */
+export class LockTimeout extends StoreError {
+  constructor(
+    readonly name: string,
+    readonly waitedMs: number,
+  ) {
+    super(`The lock of ${name} was not free within ${waitedMs} ms`);
+  }
+}

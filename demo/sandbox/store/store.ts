@@ -14,9 +14,10 @@ export interface SandboxStore {
   tenant(tenantId: string): TenantStore;
   /**
    * Waits until no other holder, in any process sharing the store, holds the lock of this resource,
-   * and takes it: a read-modify-write (a PATCH) holds it so that none of two is lost.
+   * and takes it: a read-modify-write (a PATCH) holds it so that none of two is lost. Waits at most
+   * `waitMs`, then throws LockTimeout; a waiter holds no database connection.
    */
-  lock(tenantId: string, resourceId: string): Promise<Release>;
+  lock(tenantId: string, resourceId: string, waitMs: number): Promise<Release>;
   close(): Promise<void>;
 }
 

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Conflict, LimitExceeded, NotFound, TenantGone } from '../store/errors';
+import { Conflict, LimitExceeded, LockTimeout, NotFound, TenantGone } from '../store/errors';
 import { MAX_RESOURCE_BYTES, type GroupData, type SandboxStore, type TenantLimits, type UserData } from '../store/store';
 
 /** Opens an empty store with these limits; every store the sandbox has passes the same suite. */
 export type OpenStore = (limits: TenantLimits) => Promise<SandboxStore>;
 
 const LIMITS = { maxResources: 1000, maxBytes: 1_000_000 };
+/** Longer than any of these tests waits for a lock that comes free. */
+const WAIT_MS = 30_000;
 const user = (userName: string, extra: object = {}) => ({ schemas: [], userName, ...extra }) as unknown as UserData;
 const group = (displayName: string, members: string[] = []) => ({ schemas: [], displayName, members: members.map((value) => ({ value })) }) as unknown as GroupData;
 
@@ -159,18 +161,32 @@ export function storeContract(name: string, open: OpenStore): void {
 
     it('holds a second lock of one resource until the first is released, and lets other resources be locked meanwhile', async () => {
       const store = await openStore();
-      const release = await store.lock('a', 'group-1');
+      const release = await store.lock('a', 'group-1', WAIT_MS);
       const order: string[] = [];
-      const second = store.lock('a', 'group-1').then((releaseSecond) => {
+      const second = store.lock('a', 'group-1', WAIT_MS).then((releaseSecond) => {
         order.push('second');
         return releaseSecond;
       });
-      await (await store.lock('a', 'group-2'))();
-      await (await store.lock('b', 'group-1'))();
+      await (await store.lock('a', 'group-2', WAIT_MS))();
+      await (await store.lock('b', 'group-1', WAIT_MS))();
       order.push('first released');
       await release();
       await (await second)();
       expect(order).toEqual(['first released', 'second']);
+    });
+
+    it('throws LockTimeout for a lock held past the wait it was given, and passes the lock on to the waiter after it once released', async () => {
+      const store = await openStore();
+      const release = await store.lock('a', 'group-1', WAIT_MS);
+      const started = Date.now();
+      const impatient = store.lock('a', 'group-1', 200);
+      const patient = store.lock('a', 'group-1', WAIT_MS);
+
+      await expect(impatient).rejects.toBeInstanceOf(LockTimeout);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+      await release();
+      await (await patient)();
+      await (await store.lock('a', 'group-1', WAIT_MS))();
     });
   });
 }

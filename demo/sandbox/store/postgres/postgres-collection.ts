@@ -1,28 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { comparisonKey } from '../../scim/comparison-key';
 import { Conflict, LimitExceeded, NotFound, TenantGone } from '../errors';
 import { resourceJson } from '../resource-json';
 import type { GroupData, ResourceCollection, Stored, TenantLimits } from '../store';
+import type { Database } from './postgres-database';
 
 /** PostgreSQL's SQLSTATE for a unique index refusing a row. */
 const UNIQUE_VIOLATION = '23505';
-
-/** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
-export async function inTransaction<R>(pool: Pool, work: (client: PoolClient) => Promise<R>): Promise<R> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /**
  * Checks the tenant's limits for a change of `resources` and `bytes`, and records it. The row's
@@ -43,8 +28,7 @@ async function charge(client: PoolClient, tenant: string, limits: TenantLimits, 
 export type AfterWrite<T> = (client: PoolClient, id: string, after: Stored<T> | undefined) => Promise<void>;
 
 interface Where {
-  pool: Pool;
-  ready: Promise<void>;
+  db: Database;
   tenant: string;
   type: 'User' | 'Group';
   limits: TenantLimits;
@@ -52,15 +36,12 @@ interface Where {
 
 /** sqlite/sqlite-store.ts's collection of one type in one tenant, in PostgreSQL. */
 export function postgresCollection<T extends object>(
-  { pool, ready, tenant, type, limits }: Where,
+  { db, tenant, type, limits }: Where,
   uniqueAttribute: keyof T & string,
   afterWrite: AfterWrite<T> = async () => undefined,
 ): ResourceCollection<T> {
   const where = `tenant = $1 AND type = '${type}'`;
-  const query = async <R extends object>(sql: string, values: unknown[]) => {
-    await ready;
-    return (await pool.query<R>(sql, [tenant, ...values])).rows;
-  };
+  const query = <R extends object>(sql: string, values: unknown[]) => db.rows<R>(sql, [tenant, ...values]);
   const parse = (json: string) => JSON.parse(json) as Stored<T>;
 
   const uniqueKeyOf = async (client: PoolClient, data: T, exceptId?: string): Promise<string | null> => {
@@ -76,10 +57,6 @@ export function postgresCollection<T extends object>(
     if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new Conflict(uniqueAttribute, String(data[uniqueAttribute]));
     throw error;
   };
-  const write = async <R>(work: (client: PoolClient) => Promise<R>) => {
-    await ready;
-    return inTransaction(pool, work);
-  };
 
   return {
     get: async (id) => {
@@ -93,7 +70,7 @@ export function postgresCollection<T extends object>(
     },
     has: async (id) => (await query(`SELECT 1 FROM sandbox_resources WHERE ${where} AND id = $2`, [id])).length > 0,
     create: (data) =>
-      write(async (client) => {
+      db.transaction(async (client) => {
         const uniqueKey = await uniqueKeyOf(client, data);
         const now = new Date().toISOString();
         const record = { ...data, id: randomUUID(), meta: { created: now, lastModified: now } } as Stored<T>;
@@ -106,7 +83,7 @@ export function postgresCollection<T extends object>(
         return record;
       }),
     replace: (id, data) =>
-      write(async (client) => {
+      db.transaction(async (client) => {
         const { rows } = await client.query<{ bytes: number; json: string }>(`SELECT bytes, json FROM sandbox_resources WHERE ${where} AND id = $2 FOR UPDATE`, [tenant, id]);
         const before = rows[0];
         if (!before) throw new NotFound(type, id);
@@ -121,7 +98,7 @@ export function postgresCollection<T extends object>(
         return record;
       }),
     delete: (id) =>
-      write(async (client) => {
+      db.transaction(async (client) => {
         const { rows } = await client.query<{ bytes: number }>(`DELETE FROM sandbox_resources WHERE ${where} AND id = $2 RETURNING bytes`, [tenant, id]);
         if (!rows[0]) throw new NotFound(type, id);
         await charge(client, tenant, limits, -1, -rows[0].bytes);

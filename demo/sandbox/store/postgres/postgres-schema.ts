@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { inTransaction } from './postgres-database';
 
 /** The version of the tables below; a database holding another is refused rather than misread. */
 const SCHEMA_VERSION = 1;
@@ -45,27 +46,19 @@ CREATE INDEX sandbox_memberships_by_group ON sandbox_memberships (tenant, group_
 `;
 
 /** Creates the tables when the database has none; several processes starting at once create them once. */
-export async function migrate(pool: Pool, where: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+export function migrate(pool: Pool, where: string): Promise<void> {
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const exists = await client.query<{ found: string | null }>("SELECT to_regclass('sandbox_version') AS found");
     if (exists.rows[0]?.found === null) {
       await client.query(SCHEMA);
       await client.query('INSERT INTO sandbox_version (version) VALUES ($1)', [SCHEMA_VERSION]);
-    } else {
-      const { rows } = await client.query<{ version: number }>('SELECT version FROM sandbox_version');
-      const version = rows[0]?.version;
-      if (version !== SCHEMA_VERSION) {
-        throw new Error(`${where} holds sandbox tables of another version (${version}, not ${SCHEMA_VERSION}); drop them to start afresh`);
-      }
+      return;
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM sandbox_version');
+    const version = rows[0]?.version;
+    if (version !== SCHEMA_VERSION) {
+      throw new Error(`${where} holds sandbox tables of another version (${version}, not ${SCHEMA_VERSION}); drop them to start afresh`);
+    }
+  });
 }

@@ -1,7 +1,7 @@
-import pg from 'pg';
-import type { Release } from '../local-locks';
 import { postgresCollection, writeMemberships } from './postgres-collection';
+import { postgresDatabase, resilientPool } from './postgres-database';
 import { postgresKeys } from './postgres-keys';
+import { lockName, postgresLocks } from './postgres-locks';
 import { migrate } from './postgres-schema';
 import type { GroupData, SandboxStore, TenantLimits, UserData } from '../store';
 
@@ -22,52 +22,32 @@ function shown(url: string): string {
  * limit is counted in the database. The tables are created when missing.
  */
 export function openPostgresStore(url: string, limits: TenantLimits): SandboxStore & { ready: Promise<void> } {
-  const pool = new pg.Pool({ connectionString: url });
-  // A lock waits on a connection of its own, so that waiting locks never hold up the queries of the
-  // requests that hold theirs.
-  const locks = new pg.Pool({ connectionString: url });
-  // An idle connection that fails (the server restarted) is dropped by the pool; without a listener it would end the process.
-  for (const each of [pool, locks]) each.on('error', (error) => console.error('SCIM sandbox: PostgreSQL connection lost:', error.message));
+  const pool = resilientPool(url);
+  // The connections that hold locks are apart, so that the holders of many locks never hold up the queries of the requests that hold them.
+  const locks = resilientPool(url);
   const ready = migrate(pool, shown(url)).catch((error: Error) => {
     throw new Error(`PostgreSQL at ${shown(url)} (SANDBOX_DATABASE_URL): ${error.message}`, { cause: error });
   });
   // Until a request awaits it, a failed start is reported by `ready`'s own awaiter.
   ready.catch(() => undefined);
+  const db = postgresDatabase(pool, ready);
+  const lock = postgresLocks(locks);
 
   return {
     ready,
-    keys: postgresKeys(pool, ready),
+    keys: postgresKeys(db),
     tenant: (tenant) => ({
-      users: postgresCollection<UserData>({ pool, ready, tenant, type: 'User', limits }, 'userName'),
-      groups: postgresCollection<GroupData>({ pool, ready, tenant, type: 'Group', limits }, 'displayName', writeMemberships(tenant)),
+      users: postgresCollection<UserData>({ db, tenant, type: 'User', limits }, 'userName'),
+      groups: postgresCollection<GroupData>({ db, tenant, type: 'Group', limits }, 'displayName', writeMemberships(tenant)),
       groupsOf: async (memberId) => {
-        await ready;
-        const { rows } = await pool.query<{ value: string; display: string | null }>(
+        const rows = await db.rows<{ value: string; display: string | null }>(
           'SELECT group_id AS value, display FROM sandbox_memberships WHERE tenant = $1 AND member_id = $2 ORDER BY seq',
           [tenant, memberId],
         );
         return rows.map(({ value, display }) => (display === null ? { value } : { value, display }));
       },
     }),
-    lock: async (tenant, resourceId): Promise<Release> => {
-      const client = await locks.connect();
-      const name = `${tenant}/${resourceId}`;
-      try {
-        await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
-      } catch (error) {
-        client.release(error as Error);
-        throw error;
-      }
-      return async () => {
-        try {
-          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
-          client.release();
-        } catch (error) {
-          // A connection that cannot unlock is closed, which ends its locks.
-          client.release(error as Error);
-        }
-      };
-    },
+    lock: (tenant, resourceId, waitMs) => lock(lockName(tenant, resourceId), waitMs),
     close: async () => {
       await Promise.all([pool.end(), locks.end()]);
     },

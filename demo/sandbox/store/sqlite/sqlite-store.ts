@@ -114,7 +114,10 @@ export function openSqliteStore(path: string, limits: TenantLimits): SandboxStor
   return {
     keys,
     tenant,
-    lock: (tenantId, resourceId) => lock(`${tenantId}/${resourceId}`),
+    lock: async (tenantId, resourceId, waitMs) => {
+      const { release } = await lock(`${tenantId}/${resourceId}`, waitMs);
+      return async () => void release();
+    },
     close: async () => {
       db.close();
     },
