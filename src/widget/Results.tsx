@@ -38,7 +38,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
           first={first}
           keyChanged={batch.keyChanged}
           config={config}
-          onPlanLinkClick={(planCard) => controller.selectPlanCardLater(config.planCardSelector, planCard)}
+          onPlanLinkClick={(planCard) => controller.session?.selectPlanCardLater(config.planCardSelector, planCard)}
         />
       ) : (
         batch.lines.length > 0 && (
@@ -63,7 +63,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
         )
       )}
       {!notice && batch.actions && (
-        <ActionBar state={batch.actions} checks={batch.checks} onRun={(action) => controller.runAction(action)} onCheck={() => controller.runChecks()} />
+        <ActionBar state={batch.actions} checks={batch.checks} onRun={(action) => controller.session?.runAction(action)} onCheck={() => controller.session?.runChecks()} />
       )}
       {!notice && batch.checks && batch.checks.results.length > 0 && <CheckReport state={batch.checks} />}
       {/* After a 401 there is nothing to inspect: the notice says all there is. */}
