@@ -15,7 +15,7 @@ export const EVENT_TABLE = [
   {
     name: COMPLETE_EVENT,
     detailType: 'BatchResult',
-    description: `All ten items of a batch have finished. \`detail\`: \`{ results, calls }\`: every \`${RESULT_EVENT}\` detail in batch order, and every call of the batch in the order sent, batch-level ones (without \`item\`: the reads of the server's schema, \`purpose\` \`discover\`, and the member lookup) included.`,
+    description: `All ten items of a batch have finished. \`detail\`: \`{ results, calls }\`: every \`${RESULT_EVENT}\` detail in batch order, and every call of the batch in the order sent, batch-level ones (without \`item\`: the reads of the server's schema, \`purpose\` \`discover\`, and, with *Add members* when this page had created no users at \`base-url\`, the POSTs of the users the batch created to be members, \`purpose\` \`members\`: members are only users this page created, never one the server listed) included.`,
   },
   {
     name: ACTION_RESULT_EVENT,

@@ -7,7 +7,7 @@ export const PART_TABLE = {
   button: 'The "Generate Users →" / "Generate Groups →" button.',
   'checkbox-label': 'The label of the checkbox.',
   checkbox: 'The "Create activated users" checkbox (Users), or the "Add members" checkbox (Groups).',
-  note: 'Above the result lines: why the records follow the profile when `schema="discover"` could not read the server\'s schema, and why the groups were created without members when "Add members" found none.',
+  note: 'Above the result lines: why the records follow the profile when `schema="discover"` could not read the server\'s schema, and where the groups\' members came from when "Add members" created its own users, or why the groups were created without members.',
   results: 'The list of result lines.',
   result: 'Each result line; it also has the part `success` or `error`.',
   success: 'A result line whose item was created (2xx).',
