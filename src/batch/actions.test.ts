@@ -10,13 +10,20 @@ import { CallLog } from './call-log';
 import { createdResources } from './created';
 import { OwnedResources } from '../scim/http/owned';
 import type { ItemResult } from './results';
+import type { ScimCall } from '../scim/http/call';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const CONFIG: ActionConfig = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'okta' };
 
 type Created = Pick<ItemResult, 'index' | 'status' | 'id' | 'location' | 'record' | 'calls'>;
 const USER = { schemas: [USER_SCHEMA], userName: 'ada', name: { givenName: 'Ada', familyName: 'Lovelace' }, emails: [], active: false };
-const created = (index: number, fields: Partial<Created> = {}): Created => ({ index, status: 201, id: `u-${index}`, record: USER, calls: [], ...fields });
+/** An item of a batch, its calls its create (whose answer the item's fields give) unless `fields` says otherwise. */
+function created(index: number, fields: Partial<Created> = {}): Created {
+  const item = { index, status: 201, id: `u-${index}`, record: USER, ...fields };
+  return { calls: [createCall(item)], ...item };
+}
+const createCall = ({ status, id, location }: Pick<Created, 'status' | 'id' | 'location'>) =>
+  ({ purpose: 'create', status, id, location, ok: status >= 200 && status < 300 }) as unknown as ScimCall;
 const tenCreated = () => Array.from({ length: 10 }, (_, index) => created(index));
 
 let server: ReturnType<typeof deferredFetch>;

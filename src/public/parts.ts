@@ -17,7 +17,7 @@ export const PART_TABLE = {
   name: "The created record's name on a success line.",
   detail: "The server's SCIM error `scimType` and `detail` on an error line.",
   verdict:
-    'With `flow="idp"`: where the IdP\'s sequence ended short of a create, e.g. "Lookup GET /Users?filter=… answered 400 invalidFilter: Entra would stop here", or that the resource already exists; for a create answered 200, that the server returned a resource it already had.',
+    'With `flow="idp"`: where the IdP\'s sequence ended short of a create, e.g. "Lookup GET /Users?filter=… answered 400 invalidFilter: Entra would stop here", or that the resource already exists; for a create answered 200, that the server returned a resource it already had; for a group created (201) whose members PATCH then failed, "created (201), then …".',
   notice:
     'The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines, or the note that replaces it once the stored key has changed.',
   progress: 'From the press until the last answer: the progress bar and "n of 10".',
