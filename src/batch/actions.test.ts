@@ -75,6 +75,15 @@ describe('what a batch leaves to act on', () => {
     });
   });
 
+  it('offers Delete for a resource whose create answered 201, whatever its line says afterwards (a failed members PATCH)', () => {
+    const results = tenCreated();
+    results[4] = { ...created(4), status: 400, calls: [createCall({ status: 201, id: 'u-4', location: undefined }), createCall({ status: 400, id: undefined, location: undefined })] };
+    const actions = actionsFor(results);
+    expect(actions.state).toMatchObject({ created: 10, remaining: { delete: 10 } });
+    actions.run('delete');
+    expect(server.calls.map(({ url }) => url)).toContain(`${BASE}/Users/u-4`);
+  });
+
   it('leaves alone a resource answered 200: the server returned one it had, the batch made none (L4)', () => {
     const results = tenCreated();
     results[3] = created(3, { status: 200 });
