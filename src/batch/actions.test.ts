@@ -122,19 +122,23 @@ describe('deactivate', () => {
     actions.run('deactivate');
     for (const call of [...server.calls].reverse()) call.respond(200, { body: { id: 'x', active: false } });
     await settle();
+    // Each PATCH is read back (RFC 7644 §3.4.1): the GETs show the users inactive.
+    for (const call of server.calls.slice(10)) call.respond(200, { body: { id: 'x', active: false } });
+    await settle();
 
-    expect(itemEvents().map((result) => [result.action, result.index, result.status, result.done])).toEqual(
-      [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((index) => ['deactivate', index, 200, true]),
+    expect(itemEvents().map((result) => [result.action, result.index, result.status, result.done, result.applied])).toEqual(
+      [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((index) => ['deactivate', index, 200, true, true]),
     );
     expect(itemEvents()[0]).toMatchObject({ resourceId: 'u-9', request: { method: 'PATCH' }, response: { status: 200 } });
     expect(itemEvents()[0]?.call).toMatchObject({ purpose: 'deactivate', item: 9, status: 200 });
     // The log keeps the order the calls were sent in, whatever order they were answered in.
-    expect(log.calls.map((call) => [call.purpose, call.item])).toEqual(
-      Array.from({ length: 10 }, (_, index) => ['deactivate', index]),
-    );
+    expect(log.calls.map((call) => [call.purpose, call.item, call.request.method])).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => ['deactivate', index, 'PATCH']),
+      ...Array.from({ length: 10 }, (_, index) => ['deactivate', 9 - index, 'GET']),
+    ]);
     expect(completions()).toHaveLength(1);
     expect(completions()[0]?.results.map((result) => result.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(completions()[0]?.calls).toEqual(log.calls);
+    expect(completions()[0]?.calls).toEqual(completions()[0]?.results.flatMap(({ calls }) => calls));
     expect(actions.state).toMatchObject({ running: null, remaining: { deactivate: 0, delete: 10 } });
     expect(states.at(-1)).toEqual(actions.state);
   });
@@ -146,15 +150,31 @@ describe('deactivate', () => {
     const [first, second] = server.calls;
     first?.respond(200);
     second?.respond(400, { body: { scimType: 'invalidValue', detail: 'active must be a boolean' } });
+    await vi.advanceTimersByTimeAsync(0);
+    server.calls[3]?.respond(200, { body: { id: 'u-0', active: false } });
     await vi.advanceTimersByTimeAsync(1000);
 
     const byIndex = Object.fromEntries(itemEvents().map((result) => [result.index, result]));
+    expect(byIndex[0]).toMatchObject({ status: 200, done: true, applied: true });
     expect(byIndex[1]).toMatchObject({ status: 400, done: false, scimType: 'invalidValue', detail: 'active must be a boolean' });
     expect(byIndex[2]).toMatchObject({ status: 0, statusText: 'Timed out', done: false });
     expect(actions.state.remaining.deactivate).toBe(2);
 
     actions.run('deactivate');
-    expect(server.calls.slice(3).map((call) => call.url)).toEqual([`${BASE}/Users/u-1`, `${BASE}/Users/u-2`]);
+    expect(server.calls.slice(4).map((call) => call.url)).toEqual([`${BASE}/Users/u-1`, `${BASE}/Users/u-2`]);
+  });
+
+  it('reads each user back: a 200 that left the user active is not applied, names active true, and stays to deactivate (drops-active-false)', async () => {
+    const actions = actionsFor(tenCreated().slice(0, 1));
+    actions.run('deactivate');
+    server.calls[0]?.respond(200, { body: { id: 'u-0', active: true } });
+    await settle();
+    expect(server.calls[1]).toMatchObject({ method: 'GET', url: `${BASE}/Users/u-0` });
+    server.calls[1]?.respond(200, { body: { id: 'u-0', active: true } });
+    await settle();
+
+    expect(itemEvents()[0]).toMatchObject({ done: true, applied: false, differences: ['the server still has active true'] });
+    expect(actions.state.remaining.deactivate).toBe(1);
   });
 });
 

@@ -61,6 +61,8 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
   actions.run('deactivate');
   respond(200, `{"id":"u-1","active":false,"note":"key was ${KEY.toLowerCase()}"}`);
   await settle();
+  respond(200, '{"id":"u-1","active":false}'); // the read-back
+  await settle();
   actions.run('delete');
   respond(204, undefined);
   await settle();
@@ -68,19 +70,20 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
 }
 
 describe('the call log', () => {
-  it('records every call of an item, create + PATCH + Deactivate + Delete, in the order sent', async () => {
+  it('records every call of an item, create + PATCH + Deactivate and its read-back + Delete, in the order sent', async () => {
     const { log, completions } = await oneItemsLife();
     expect(log.calls.map(({ purpose, item, request, status }) => [purpose, item, request.method, status])).toEqual([
       ['create', 0, 'POST', 201],
       ['members', 0, 'PATCH', 204],
       ['deactivate', 0, 'PATCH', 200],
+      ['deactivate', 0, 'GET', 200],
       ['delete', 0, 'DELETE', 204],
     ]);
     expect(callsOf(log.calls, 0)).toEqual(log.calls);
     expect(callsOf(log.calls, 1)).toEqual([]);
     expect(completions.map(({ action, calls }) => [action, calls])).toEqual([
-      ['deactivate', [log.calls[2]]],
-      ['delete', [log.calls[3]]],
+      ['deactivate', [log.calls[2], log.calls[3]]],
+      ['delete', [log.calls[4]]],
     ]);
   });
 
@@ -103,6 +106,7 @@ describe('the call log', () => {
       ['POST', 201],
       ['PATCH', 204],
       ['PATCH', 200],
+      ['GET', 200],
       ['DELETE', 204],
     ]);
     const bodies = har.log.entries.flatMap((entry) => (entry.response.content.text ? [entry.response.content.text] : []));

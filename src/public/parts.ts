@@ -31,7 +31,9 @@ export const PART_TABLE = {
   actions: 'The action buttons for what the last batch created (Users: Update, Deactivate, Delete; Groups: Remove members, Rename, Delete), Check, and their status.',
   'action-button': 'Each action button, and the Check button.',
   'action-status': 'What the action buttons can still do, or why they cannot ("Nothing left to act on …").',
-  action: 'How the last action on the resource of a success line ended, e.g. "Updated (200), but the server still has title …".',
+  action: 'How the last action on the resource of a line ended, e.g. "Updated: 200 OK"; a failed one also has the part `action-failed`.',
+  'action-failed':
+    'The `action` of a line whose last action failed or did not hold by its read-back; it leads with what went wrong, e.g. "Not updated: the server still has title … (PATCH answered 200)".',
   checks: 'The report of Check: one line per check, the summary and Copy report.',
   check: 'Each line of the report of Check; it also has the part `pass`, `fail` or `skipped`.',
   pass: 'A check line whose check passed.',

@@ -5,8 +5,8 @@ import { explanationOf } from './explanation';
 
 /**
  * What the line says of the last action on its resource: `Deleted: 204 No Content`, `Already gone:
- * 404 Not Found`, `Updated (200), but the server still has title "Engineer"`, or the failure with
- * the server's SCIM error.
+ * 404 Not Found`; a failure leads with what went wrong: `Not updated: the server still has title
+ * "Engineer" (PATCH answered 200)`, or `Update failed: 400 Bad Request` with the server's SCIM error.
  */
 function textOf({ action, call, done, applied, differences }: Outcome): string {
   const row = ACTIONS[action];
@@ -15,7 +15,7 @@ function textOf({ action, call, done, applied, differences }: Outcome): string {
     const explanation = explanationOf(call);
     return `${row.failed}: ${answer}${explanation ? ` — ${explanation}` : ''}`;
   }
-  if (applied === false) return `${row.done} (${call.status}), but ${differences?.join('; ') ?? 'the server did not keep it'}`;
+  if (applied === false) return `${row.notApplied}: ${differences?.join('; ') ?? 'the server did not keep it'} (${call.request.method} answered ${call.status})`;
   if (action === 'delete' && call.status === 404) return `Already gone: ${answer}`;
   return `${row.done}: ${answer}`;
 }
@@ -24,7 +24,7 @@ function textOf({ action, call, done, applied, differences }: Outcome): string {
 export function ActionOutcome({ outcome }: { outcome: Outcome }) {
   const kept = outcome.done && outcome.applied !== false;
   return (
-    <span part={parts('action')} className={kept ? 'action done' : 'action failed'}>
+    <span part={kept ? parts('action') : parts('action', 'action-failed')} className={kept ? 'action done' : 'action failed'}>
       {' · '}
       {textOf(outcome)}
     </span>
