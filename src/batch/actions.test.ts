@@ -10,6 +10,7 @@ import { CallLog } from './call-log';
 import { createdResources } from './created';
 import { OwnedResources } from '../scim/http/owned';
 import type { ItemResult } from './results';
+import { SECOND_LOOK_MS } from '../scim/actions/read-back';
 import type { ScimCall } from '../scim/http/call';
 
 const BASE = 'https://scim.example.com/scim/v2';
@@ -42,7 +43,9 @@ function actionsFor(results: readonly Created[], config: ActionConfig = CONFIG):
 /** What the batch created, as run-batch hands it to the actions. */
 const ownedBy = (config: ActionConfig, results: readonly Created[]) => new OwnedResources(createdResources(config.endpoint, results).map(({ url }) => url));
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = () => (vi.isFakeTimers() ? vi.advanceTimersByTimeAsync(0) : new Promise((resolve) => setTimeout(resolve, 0)));
+/** Lets the read-back's wait before its second look pass (under fake timers). */
+const secondLook = () => vi.advanceTimersByTimeAsync(SECOND_LOOK_MS);
 const itemEvents = () => events.filter((event) => event.type === ACTION_RESULT_EVENT).map((event) => event.detail as ActionItemResult);
 const completions = () => events.filter((event) => event.type === ACTION_COMPLETE_EVENT).map((event) => event.detail as ActionResult);
 
@@ -165,12 +168,15 @@ describe('deactivate', () => {
   });
 
   it('reads each user back: a 200 that left the user active is not applied, names active true, and stays to deactivate (drops-active-false)', async () => {
+    vi.useFakeTimers();
     const actions = actionsFor(tenCreated().slice(0, 1));
     actions.run('deactivate');
     server.calls[0]?.respond(200, { body: { id: 'u-0', active: true } });
     await settle();
     expect(server.calls[1]).toMatchObject({ method: 'GET', url: `${BASE}/Users/u-0` });
     server.calls[1]?.respond(200, { body: { id: 'u-0', active: true } });
+    await secondLook();
+    server.calls[2]?.respond(200, { body: { id: 'u-0', active: true } });
     await settle();
 
     expect(itemEvents()[0]).toMatchObject({ done: true, applied: false, differences: ['the server still has active true'] });
@@ -277,13 +283,31 @@ describe('the actions that read back', () => {
   });
 
   it('Update names what the server kept when it answered 200 but did not change it', async () => {
+    vi.useFakeTimers();
     const actions = actionsFor([created(0)], { ...CONFIG, profile: 'basic' });
     actions.run('update');
     const patch = server.calls[0];
     expect(patch?.method).toBe('PATCH');
     await answerAll(200, () => ({}));
     await answerAll(200, () => ({ id: 'u-0', name: { familyName: 'Lovelace' } }));
+    expect(itemEvents()).toEqual([]);
+    await secondLook();
+    await answerAll(200, () => ({ id: 'u-0', name: { familyName: 'Lovelace' } }));
+    expect(server.calls.map((call) => call.method)).toEqual(['PATCH', 'GET', 'GET']);
     expect(itemEvents()[0]).toMatchObject({ done: true, applied: false, differences: ['the server still has family name "Lovelace"'] });
+  });
+
+  it('Update applied late (a server that shows a write on the second GET) reads as applied, after 1 s', async () => {
+    vi.useFakeTimers();
+    const actions = actionsFor([created(0)], { ...CONFIG, profile: 'basic' });
+    actions.run('update');
+    await answerAll(200, () => ({}));
+    await answerAll(200, () => ({ id: 'u-0', name: { familyName: 'Lovelace' } }));
+    await secondLook();
+    const familyName = (server.calls[0]?.body as { Operations: { path: string; value: string }[] }).Operations.find(({ path }) => path === 'name.familyName')?.value;
+    const employeeNumber = (server.calls[0]?.body as { Operations: { path: string; value: string }[] }).Operations.find(({ path }) => path.endsWith(':employeeNumber'))?.value;
+    await answerAll(200, () => ({ id: 'u-0', name: { familyName }, 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { employeeNumber } }));
+    expect(itemEvents()[0]).toMatchObject({ done: true, applied: true, differences: [], appliedAfterMs: 1000 });
   });
 
   it('Update that failed sends no read-back', async () => {
@@ -306,9 +330,12 @@ describe('the actions that read back', () => {
     await answerAll(200, () => ({ id: 'g-0', members: [{ value: 'b' }] }));
     expect(itemEvents()[0]).toMatchObject({ action: 'remove-members', status: 204, applied: true });
 
+    vi.useFakeTimers();
     actions.run('remove-members');
     expect(server.calls[2]?.body).toEqual(PROFILE_MODULES.okta.dialect['remove-members']('b'));
     await answerAll(204);
+    await answerAll(200, () => ({ id: 'g-0', members: [{ value: 'b' }] }));
+    await secondLook();
     await answerAll(200, () => ({ id: 'g-0', members: [{ value: 'b' }] }));
     expect(itemEvents()[1]).toMatchObject({ applied: false, differences: ['the member is still in the group'] });
     expect(actions.state.remaining['remove-members']).toBe(1);

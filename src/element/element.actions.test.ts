@@ -4,6 +4,7 @@ import type { ActionItemResult, ActionResult } from '../batch/actions';
 import type { CheckReport } from '../batch/checks';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT } from '../public/event-names';
 import { PROFILE_MODULES } from '../scim/profiles';
+import { SECOND_LOOK_MS } from '../scim/actions/read-back';
 import type { PendingCall } from '../test-support/deferred-fetch';
 import { BASE_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from '../test-support/element';
 
@@ -15,6 +16,9 @@ async function createAll(calls: PendingCall[]): Promise<void> {
 }
 
 const actionButton = ({ ui }: MountedGenerator, name: 'Deactivate' | 'Delete') => ui.getByRole('button', { name });
+
+/** Lets a read-back's wait before its second look pass (under fake timers). */
+const secondLook = () => act(() => vi.advanceTimersByTimeAsync(SECOND_LOOK_MS));
 
 function outcomes({ shadow }: MountedGenerator): (string | undefined)[] {
   return [...shadow.querySelectorAll('[part~="result"]')].map(
@@ -53,6 +57,7 @@ describe('after a batch that created users', () => {
     const generator = mountGenerator();
     press(generator);
     await createAll(page.server.calls);
+    vi.useFakeTimers();
     fireEvent.click(actionButton(generator, 'Deactivate'));
 
     const patches = page.server.calls.slice(10);
@@ -67,6 +72,8 @@ describe('after a batch that created users', () => {
     const reads = page.server.calls.slice(20);
     expect(reads.map((call) => call.method)).toEqual(Array(9).fill('GET'));
     for (const call of reads) await answer(call, 200, { body: { active: call.url.endsWith('/id-5') } });
+    await secondLook(); // the fifth user's: still active
+    await answer(page.server.calls[29], 200, { body: { active: true } });
 
     // Lines are in arrival order; the creations arrived in batch order.
     expect(outcomes(generator)).toEqual([
@@ -170,9 +177,13 @@ describe('Check', () => {
     const generator = mountGenerator();
     press(generator);
     await createAll(page.server.calls);
+    vi.useFakeTimers();
     fireEvent.click(generator.ui.getByRole('button', { name: 'Check' }));
-    // Each check waits for the answer before it: answer whatever comes next until the run ends.
-    for (let answered = 10; answered < page.server.calls.length; answered++) await answer(page.server.calls[answered], 200, { body: {} });
+    // Each check waits for the answer before it: answer whatever comes next until the run ends,
+    // letting a read-back's wait before its second look pass when nothing else is asked.
+    for (let answered = 10; answered < page.server.calls.length || (await secondLook(), answered < page.server.calls.length); answered++) {
+      await answer(page.server.calls[answered], 200, { body: {} });
+    }
 
     const [report] = reports;
     expect(report?.detail.calls.map(({ request }) => `${request.method} ${request.url}`)).toEqual(

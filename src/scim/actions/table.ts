@@ -6,7 +6,7 @@ import { groupName } from '../fake/job';
 import { PATCH_OP_SCHEMA } from '../protocol';
 import { isUser } from '../records/records';
 import type { ResourceType, ScimRecord } from '../records/schemas';
-import { memberRemoved, readBack, valueIs, type ReadBack } from './read-back';
+import { memberRemoved, readBack, valueIs, type Delay, type ReadBack } from './read-back';
 import { userChanges, type UserChange } from './user-changes';
 
 /** A resource the batch created, as the actions see it; what an action changes on the server, it notes here. */
@@ -30,6 +30,8 @@ export interface ActionContext<C extends ScimResult> {
   faker: SimpleFaker;
   /** Sends one call of the action on this target into the batch's log. */
   send(request: ActionRequest): Promise<C>;
+  /** The read-back's wait before its second look; a test passes its own. */
+  delay?: Delay;
 }
 
 /** How an action ended on one resource: the call that decided it and, for an action that reads back, what the server then held. */
@@ -78,13 +80,13 @@ const patchOf = (...operations: PatchRequest['Operations']): PatchRequest => ({ 
 
 /** Sends the action's write, then (when it succeeded) reads the resource back. */
 async function writeThenReadBack<C extends ScimResult>(
-  { send, target }: ActionContext<C>,
+  { send, target, delay }: ActionContext<C>,
   request: ActionRequest,
   expectations: Parameters<typeof readBack>[2],
 ): Promise<ActionEnd<C>> {
   const decided = await send(request);
   if (!decided.ok) return { decided };
-  return { decided, readBack: await readBack(send, target.url, expectations) };
+  return { decided, readBack: await readBack(send, target.url, expectations, delay) };
 }
 
 /**
