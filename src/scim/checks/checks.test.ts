@@ -133,6 +133,41 @@ describe('the user checks', () => {
     if (fetch.state().active) expect(results[id]?.reason).toContain('The user created inactive is left active: deactivate it by hand.');
   });
 
+  it('counts a write the server shows only on a second GET as a pass, with a note, and leaves the user as it found it (delayed writes)', async () => {
+    // Each write shows on the GET after the first that follows it, as a server that applies writes a moment later.
+    let pending: (() => void) | undefined;
+    let hidden = { active: false, familyName: USER.name.familyName };
+    const fetch = server((method, url) => {
+      if (method === 'PATCH') {
+        const shown = { ...hidden };
+        pending = () => (hidden = { ...fetch.state() });
+        hidden = shown;
+        return undefined;
+      }
+      if (method === 'GET' && url.pathname.endsWith(`/${ID}`) && !url.search) {
+        const body = { ...USER, id: ID, active: hidden.active, name: { ...USER.name, familyName: hidden.familyName } };
+        const apply = pending;
+        pending = undefined;
+        apply?.();
+        return { status: 200, body };
+      }
+      return undefined;
+    });
+    const results = await check(fetch);
+    expect(outcomes(results)).toMatchObject({ deactivate: 'pass', update: 'pass' });
+    expect(results.deactivate?.note).toBe('active true applied after 1 s; active false applied after 1 s.');
+    expect(results.update?.note).toContain('applied after 1 s');
+    expect(fetch.state()).toEqual({ active: false, familyName: USER.name.familyName });
+  });
+
+  it('puts the user back after a refused deactivation, and names a restore that did not hold', async () => {
+    const created = server((method, _url, body) => (method === 'PATCH' && JSON.stringify(body).includes('"value":false') ? { status: 400, body: { detail: 'no' } } : undefined));
+    const results = await check(created);
+    expect(results.deactivate?.reason).toContain('Expected the user deactivated; PATCH active false: PATCH /scim/v2/Users/u-1 answered 400 Bad Request');
+    expect(results.deactivate?.reason).toContain('The user created inactive is left active: deactivate it by hand.');
+    expect(created.state().active).toBe(true); // the line names it
+  });
+
   const deletesOf = (fetch: ReturnType<typeof server>) => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([input]) => String(input));
 
   it('deletes a duplicate the server wrongly made only once a GET shows it new, at its own URL, with the userName sent', async () => {
