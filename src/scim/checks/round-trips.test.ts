@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ScimCall } from '../http/call';
-import { GROUP_SCHEMA } from '../protocol';
+import { GROUP_SCHEMA, USER_SCHEMA } from '../protocol';
 import { checkContext } from '../../test-support/check-context';
 import type { CheckContext } from './check';
-import { removeMemberRoundTrip, renameRoundTrip } from './round-trips';
+import { partialPutRoundTrip, removeMemberRoundTrip, renameRoundTrip } from './round-trips';
+import { USER_CHECKS } from './user-checks';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const URL_G = `${BASE}/Groups/g-1`;
@@ -75,5 +76,46 @@ describe('the rename round trip', () => {
     const stuck = group((members, operation) => (operation.path === 'displayName' && operation.value === 'sales_team' ? members : undefined));
     const verdict = await renameRoundTrip(stuck.context);
     expect('fail' in verdict && verdict.fail).toContain('rename it "sales_team" by hand');
+  });
+});
+
+describe('the partial PUT', () => {
+  /** One user held in memory; a PUT replaces it (RFC 7644 §3.5.1), or with `merge` keeps what the PUT left out. */
+  function user(merge: boolean) {
+    let held: Record<string, unknown> = { schemas: [USER_SCHEMA], id: 'u-1', userName: 'ada@example.com', displayName: 'Ada', locale: 'en-US' };
+    const send = async ({ method, body }: { method: string; body?: unknown }): Promise<ScimCall> => {
+      if (method === 'PUT') held = merge ? { ...held, ...(body as object) } : { ...(body as object) };
+      return {
+        purpose: 'check',
+        status: 200,
+        statusText: 'OK',
+        ok: true,
+        startedAt: '',
+        durationMs: 1,
+        request: { method, url: `${BASE}/Users/u-1`, headers: {}, ...(body ? { body } : {}) },
+        response: { status: 200, statusText: 'OK', headers: {}, waitMs: 1, body: held, bodyFormat: 'json' },
+      } as ScimCall;
+    };
+    const target = { resourceType: 'Users' as const, record: { schemas: [USER_SCHEMA], userName: 'ada@example.com', name: { givenName: 'Ada', familyName: 'L' }, emails: [], active: false }, id: 'u-1', url: `${BASE}/Users/u-1`, memberIds: [] };
+    const { context } = checkContext(target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { profile: 'okta' });
+    return { context: { ...context, send } as CheckContext, held: () => held };
+  }
+
+  it('applies only to a profile whose IdP updates by PUT (okta)', () => {
+    const partialPut = USER_CHECKS.find(({ id }) => id === 'partial-put');
+    const applies = (profile: 'okta' | 'entra') => partialPut?.applies?.(checkContext(user(false).context.target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { profile }).context);
+    expect([applies('okta'), applies('entra')]).toEqual([true, false]);
+  });
+
+  it('passes when the PUT without locale clears it, and puts it back', async () => {
+    const { context, held } = user(false);
+    expect(await partialPutRoundTrip(context)).toEqual({ pass: true });
+    expect(held().locale).toBe('en-US');
+  });
+
+  it('fails against a server that keeps what a PUT leaves out (put-partial), naming it', async () => {
+    const { context, held } = user(true);
+    expect(await partialPutRoundTrip(context)).toEqual({ fail: 'PUT without locale: PUT /scim/v2/Users/u-1 answered 200 OK, but the server still has locale "en-US".' });
+    expect(held().locale).toBe('en-US');
   });
 });

@@ -144,3 +144,33 @@ async function addBack(context: CheckContext, before: readonly string[], removed
   const read = await readBack(context.send, url, [membersPresent(before)], context.delay);
   return read.applied ? lateStep('Adding the members back', read) : { fail: `${what}: ${exchange(patch)}, but ${read.differences.join('; ')}` };
 }
+
+/** Optional single-valued string attributes of a User (RFC 7643 §4.1.1), in the order the partial PUT looks for one to leave out. */
+const LEFT_OUT_CANDIDATES = ['locale', 'title', 'nickName', 'timezone', 'preferredLanguage', 'userType', 'profileUrl', 'displayName'] as const;
+
+/**
+ * A PUT replaces the resource (RFC 7644 §3.5.1: attributes left out are to be cleared), and an IdP
+ * that updates by PUT (Okta) relies on it: PUTs the user as read, without one optional attribute it
+ * holds, and expects a GET to show that attribute gone; then PUTs the user back as read.
+ */
+export async function partialPutRoundTrip(context: CheckContext): Promise<CheckVerdict> {
+  const { url } = context.target;
+  const read = await context.send({ method: 'GET', url });
+  const held = bodyOf(read);
+  if (read.status !== 200 || !held) return { fail: `Expected a GET of the user; ${exchange(read)}.` };
+  const attribute = LEFT_OUT_CANDIDATES.find((name) => typeof held[name] === 'string');
+  if (!attribute) return { fail: `Expected the user to hold one of ${LEFT_OUT_CANDIDATES.join(', ')} to leave out of a PUT; it holds none.` };
+  const value = held[attribute];
+  const without = Object.fromEntries(Object.entries(held).filter(([name]) => name !== attribute));
+  const put = async (what: string, body: Record<string, unknown>, expected: unknown): Promise<Step> => {
+    const call = await context.send({ method: 'PUT', url, body });
+    if (!call.ok) return { fail: `${what}: ${exchange(call)}` };
+    const shown = await readBack(context.send, url, [valueIs(attribute, (user) => user[attribute], expected)], context.delay);
+    return shown.applied ? lateStep(what, shown) : { fail: `${what}: ${exchange(call)}, but ${shown.differences.join('; ')}` };
+  };
+  return roundTrip(
+    () => put(`PUT without ${attribute}`, without, undefined),
+    () => put(`PUT with ${attribute} back`, held, value),
+    `the user may be left without ${attribute}: set it to ${JSON.stringify(value)} by hand`,
+  );
+}
