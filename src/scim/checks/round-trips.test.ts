@@ -119,3 +119,20 @@ describe('the partial PUT', () => {
     expect(held().locale).toBe('en-US');
   });
 });
+
+describe('the member round trip against a server that drops `members` once empty', () => {
+  it('fails, naming the dropped members, and adds back all five', async () => {
+    const { context, held } = group((_members, { op }) => (op === 'remove' ? [] : undefined));
+    const send = context.send;
+    // As the sandbox does: an empty group's GET has no `members` at all.
+    const dropsEmpty: CheckContext['send'] = async (request) => {
+      const call = await send(request);
+      const body = call.response?.body as { members?: unknown[] };
+      if (body.members?.length === 0) delete body.members;
+      return call;
+    };
+    const verdict = await removeMemberRoundTrip({ ...context, send: dropsEmpty });
+    expect(verdict).toEqual({ fail: 'Remove members: the member is gone, but the server also dropped 2 other members.' });
+    expect(held.members.sort()).toEqual(['a', 'b', 'c', 'x', 'y']);
+  });
+});

@@ -125,17 +125,28 @@ export async function removeMemberRoundTrip(context: CheckContext): Promise<Chec
   const before = listed ?? target.memberIds;
   const action = { target, faker: context.faker, send: context.send, delay: context.delay };
   return roundTrip(
-    async () => stepOf('Remove members', await removeMember(context.dialect['remove-members'], memberId, others, action)),
-    () => addBack(context, before, memberId),
+    async () => {
+      const step = stepOf('Remove members', await removeMember(context.dialect['remove-members'], memberId, others, action));
+      if (step.fail || !listed) return step;
+      // The read-back lets a group without `members` pass (returning them is optional); this server lists them, so none are left.
+      const now = memberIdsIn(bodyOf(await context.send({ method: 'GET', url: target.url })) ?? {}) ?? [];
+      const dropped = others.filter((id) => !now.includes(id)).length;
+      return dropped === 0 ? step : { fail: `Remove members: the member is gone, but the server also dropped ${dropped} other member${dropped === 1 ? '' : 's'}` };
+    },
+    () => addBack(context, before, listed ? before : [memberId]),
     'the group is left without those members: add them back by hand',
   );
 }
 
-/** Adds back to the group each of `before` it lacks now (all of `removed` when it lists no members), then reads it back. */
-async function addBack(context: CheckContext, before: readonly string[], removed: string): Promise<Step> {
+/**
+ * Adds back to the group each of `before` it lacks now, then reads it back. When a GET shows no
+ * `members`, what it lacks is `unlisted`: all of them for a server that listed members before, else
+ * the removed member.
+ */
+async function addBack(context: CheckContext, before: readonly string[], unlisted: readonly string[]): Promise<Step> {
   const { url } = context.target;
   const now = memberIdsIn(bodyOf(await context.send({ method: 'GET', url })) ?? {});
-  const missing = now ? before.filter((id) => !now.includes(id)) : [removed];
+  const missing = now ? before.filter((id) => !now.includes(id)) : unlisted;
   if (missing.length === 0) return {};
   const value = missing.map((id) => ({ value: id }));
   const patch = await context.send({ method: 'PATCH', url, body: { schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'add', path: 'members', value }] } });
