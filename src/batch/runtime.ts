@@ -1,6 +1,6 @@
 /**
  * The batch layer's lazily loaded part: faker's record generator and the run of a batch (the
- * HTTP client, the call log, the member lookup, the follow-up actions, the watch on the stored key). The ES module build puts
+ * HTTP client, the call log, where members come from, the follow-up actions, the watch on the stored key). The ES module build puts
  * it in a chunk of its own, so a page pays for it only when the element is about to be used.
  */
 export { createRecordGenerator } from '../scim/generate';

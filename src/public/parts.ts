@@ -21,7 +21,7 @@ export const PART_TABLE = {
   notice:
     'The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines, or the note that replaces it once the stored key has changed.',
   progress: 'From the press until the last answer: the progress bar and "n of 10".',
-  'batch-calls': 'Above the lines, the "Batch calls" disclosure: the calls of the batch that belong to no item (the reads of the server\'s schema, the member lookup, the probes of a diagnosis), in the same panel as a line\'s Details.',
+  'batch-calls': 'Above the lines, the "Batch calls" disclosure: the calls of the batch that belong to no item (the reads of the server\'s schema, the POSTs of the users a Groups batch creates to be members, the probes of a diagnosis), in the same panel as a line\'s Details.',
   'details-button': 'The "Details" disclosure button of a result line, the "Batch calls" one, and "Show all" below a long body in a panel.',
   details: "A result line's details panel: the request, the response and the duration.",
   'copy-button':
