@@ -6,7 +6,7 @@ import type { Locator } from '@playwright/test';
 import { pressAction } from './support/actions';
 import { documentedCurlRecipes, scriptFor, type CurlRecipe } from './support/curl-recipes';
 import { expect, test, type Host } from './support/fault-page';
-import { SHELL_MEMBER_ID, type RecordedRequest } from './support/fault-server';
+import { SHELL_ID, type RecordedRequest } from './support/fault-server';
 
 // Issue 27, H3: a server's ids and locations end up in the cURL commands Details copies. Whatever
 // the docs tell a reader to do with such a command, no server text may run as shell code on the
@@ -48,20 +48,20 @@ test('H3: every documented recipe for running a copied cURL runs no server text 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.page.url()).origin });
   await host.page.evaluate((key) => localStorage.setItem('apikey', key), KEY);
 
-  // Users: the PATCH and the DELETE go to the server's meta.location, which is shell code.
+  // Users: the PATCH, its read-back GET and the DELETE go to the server's meta.location, which is shell code.
   const users = await host.mount({ 'base-url': faults.baseUrl('shell-text') }, 'users');
   await host.pressAndSettle('users');
   await pressAction(users, 'Deactivate');
   await pressAction(users, 'Delete');
-  // Groups with Okta's member PATCH: its body holds the listed user's id, which is shell code too.
+  // Groups with Okta's member PATCH: its body holds the id of a user the batch created to be a member, which is shell code too.
   const groups = await host.mount({ 'base-url': faults.baseUrl('shell-text'), 'resource-type': 'Groups', profile: 'okta' }, 'groups');
   await groups.getByRole('checkbox', { name: 'Add members' }).check();
   await host.pressAndSettle('groups');
 
   const commands = [...(await copiedCommands(host, users)), ...(await copiedCommands(host, groups))];
-  expect(commands.map((command) => / -X (\w+) /.exec(command)?.[1])).toEqual(['POST', 'PATCH', 'DELETE', 'POST', 'PATCH']);
-  expect(commands.filter((command) => command.includes("/$(touch$IFS.pwned-location)[1-2]%60touch$IFS.pwned-backtick%60%22q%22'\\''q'\\''"))).toHaveLength(2);
-  expect(commands.filter((command) => command.includes(JSON.stringify(SHELL_MEMBER_ID).slice(1, -1)))).toHaveLength(1);
+  expect(commands.map((command) => / -X (\w+) /.exec(command)?.[1])).toEqual(['POST', 'PATCH', 'GET', 'DELETE', 'POST', 'PATCH']);
+  expect(commands.filter((command) => command.includes("/$(touch$IFS.pwned-location)[1-2]%60touch$IFS.pwned-backtick%60%22q%22'\\''q'\\''"))).toHaveLength(3);
+  expect(commands.filter((command) => command.includes(JSON.stringify(SHELL_ID).slice(1, -1).replaceAll("'", "'\\''")))).toHaveLength(1);
   const sentByTheElement = faults.requests.filter(({ method }) => method !== 'OPTIONS');
 
   for (const recipe of recipes) {

@@ -154,9 +154,10 @@ test('a server that answers 200 to Update but keeps the old title gets lines tha
     }
     const lines = await resultLines(element);
     for (const title of titles.values()) {
-      expect(lines.some(({ text }) => text.includes(`· Updated (200), but the server still has title ${JSON.stringify(title)}; `))).toBe(true);
+      expect(lines.some(({ text }) => text.includes(`· Not updated: the server still has title ${JSON.stringify(title)}; `))).toBe(true);
     }
-    await expect(element.locator('[part~="action"].failed')).toHaveCount(10);
+    await expect(element.locator('[part~="action-failed"]')).toHaveCount(10);
+    expect(lines.every(({ text }) => /\(PATCH answered 200\)$/.test(text))).toBe(true);
   } finally {
     await page.close();
     await site.close();

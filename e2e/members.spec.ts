@@ -34,26 +34,41 @@ for (const profile of PROFILES) {
   });
 }
 
-test("Add members lists the server's users when this page created none", async ({ page, site }) => {
+test("Add members never makes a user the server already held a member: without users of this page, it creates its own", async ({ page, site, apiKey }) => {
   const users = await showGenerator(page, site.url, {});
-  await generateAndExpectCreated(users);
+  const before = await generateAndExpectCreated(users);
   await page.reload(); // the page forgets what it created; the server still holds the users
   const groups = await showGenerator(page, site.url, { 'resource-type': 'Groups' });
   await groups.getByRole('checkbox', { name: 'Add members' }).check();
-  const listed = page.waitForRequest((request) => request.method() === 'GET' && request.url().endsWith('/scim/v2/Users?count=100'));
   const batch = await generateAndExpectCreated(groups);
-  await listed;
-  expect(batch.results.every((result) => ((result.record as { members?: unknown[] }).members ?? []).length >= 1)).toBe(true);
+  const held = new Set(before.results.map(({ id }) => id));
+  const ownIds = new Set(
+    batch.calls.filter(({ purpose, request }) => purpose === 'members' && request.method === 'POST').map(({ id }) => id),
+  );
+  expect(ownIds.size).toBe(5);
+  const members = batch.results.flatMap((result) => ((result.record as { members?: { value: string }[] }).members ?? []).map(({ value }) => value));
+  expect(members.length).toBeGreaterThanOrEqual(10);
+  for (const member of members) {
+    expect(held.has(member), member).toBe(false);
+    expect(ownIds.has(member), member).toBe(true);
+  }
+  const listed = await fetch(`${site.scimUrl}/Users?count=1000`, { headers: { Authorization: `Bearer ${apiKey}`, Accept: SCIM_CONTENT_TYPE } });
+  expect(((await listed.json()) as Listed).Resources?.length).toBe(15);
+  await expect(groups.locator('[part="note"]')).toHaveText(
+    "This page had created no users here, so the batch created 5 inactive users to be the groups' members (a user the server already held is never made a member).",
+  );
 });
 
-test('users this page deleted with Delete are no members: the groups then take what the server lists', async ({ page, site }) => {
+test('users this page deleted with Delete are no members: the groups then take users of their own', async ({ page, site }) => {
   const element = await showGenerator(page, site.url, {});
-  await generateAndExpectCreated(element);
+  const users = await generateAndExpectCreated(element);
   await pressAction(element, 'Delete');
   await element.evaluate((generator) => generator.setAttribute('resource-type', 'Groups'));
   await element.getByRole('checkbox', { name: 'Add members' }).check();
-  await generateAndExpectCreated(element);
-  await expect(element.locator('[part="note"]')).toHaveText(
-    'Groups created without members: the server holds no users yet. Generate Users first.',
-  );
+  const groups = await generateAndExpectCreated(element);
+  const deleted = new Set(users.results.map(({ id }) => id));
+  for (const result of groups.results) {
+    for (const { value } of (result.record as { members?: { value: string }[] }).members ?? []) expect(deleted.has(value)).toBe(false);
+  }
+  await expect(element.locator('[part="note"]')).toContainText('so the batch created 5 inactive users');
 });

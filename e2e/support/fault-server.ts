@@ -7,7 +7,8 @@ import { bigBody, type BigBodyShape } from '../../test/support/big-bodies';
  * What the fault server does with a SCIM POST, chosen by the first path segment of the base URL:
  * `http://127.0.0.1:<port>/<fault>/scim/v2/Users`. A PATCH or DELETE of a resource below it
  * (the follow-up actions) gets 200 or 204, whatever the fault. A GET of `…/Users` without a filter
- * gets a ListResponse of one user, LISTED_USER (the member lookup of a Groups batch); a GET with a
+ * gets a ListResponse of one user, LISTED_USER (a list of users, which the element must never read:
+ * members are only users a page made); a GET with a
  * `filter` (an IdP's lookup) an empty ListResponse, unless the fault is one of the `lookup-` ones.
  */
 export const FAULTS = [
@@ -45,13 +46,13 @@ export const FAULTS = [
   'collection-location', // 201 whose meta.location is the collection itself
   'dotdot-location', // 201 whose meta.location is {collection}/..%2fGroups%2f{id}
   'existing-200', // 200 with the record and an id: a resource the server already had
-  'list-huge', // POSTs as ok; the member lookup (GET /Users) answers a ListResponse past 256 KB
-  'list-stall', // POSTs as ok; the member lookup starts its ListResponse and never finishes it
+  'list-huge', // POSTs as ok; a list of users (GET /Users), never to be read, answers a ListResponse past 256 KB
+  'list-stall', // POSTs as ok; a list of users starts its ListResponse and never finishes it
   'control-text', // 400 text/plain holding NUL, ANSI and C1 escapes
   'big-long-string', // 201 with the record, its JSON text brought just under 256 KB by one long string (big-bodies.ts)
   'big-many-objects', // the same by 5,000 small objects
   'big-deep', // the same by objects nested 60 deep
-  'shell-text', // 201 whose user id and meta.location, and the member lookup's user id, are shell code (SHELL_ID, SHELL_SEGMENT, SHELL_MEMBER_ID)
+  'shell-text', // 201 whose user id and meta.location are shell code (SHELL_ID, SHELL_SEGMENT)
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -116,7 +117,6 @@ export const ENCODINGS: Record<string, (key: string) => string> = {
 // so that a recipe pasting the command into `sh -c '…'` runs it rather than failing to parse it.
 export const SHELL_SEGMENT = `$(touch$IFS.pwned-location)[1-2]\`touch$IFS.pwned-backtick\`"q"'q'`;
 export const SHELL_ID = `$(touch pwned-id)\`touch pwned-id-2\`'"`;
-export const SHELL_MEMBER_ID = `$(touch pwned-member)\`touch pwned-member-2\`"\\`;
 
 export const LISTED_USER = { id: 'listed-user-1', userName: 'listed@example.com', displayName: 'Listed User' };
 
@@ -262,7 +262,7 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'control-text':
       return { status: 400, contentType: 'text/plain', body: CONTROL_TEXT };
     case 'shell-text':
-      // Groups keep plain ids: their member PATCH carries SHELL_MEMBER_ID, with no quote to unbalance a shell's.
+      // Groups keep plain ids; a member PATCH carries the SHELL_ID of the users the batch created to be members.
       if (!collectionOf(request).endsWith('/Users')) return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, () => `${collectionOf(request)}/${SHELL_SEGMENT}`, SHELL_ID) };
     default:
@@ -277,7 +277,6 @@ function listAnswer(resources: object[]): Answer {
 
 /** The users the member lookup (GET /Users without a filter) lists. */
 function listedUsersFor(fault: Fault): object[] {
-  if (fault === 'shell-text') return [{ ...LISTED_USER, id: SHELL_MEMBER_ID }];
   // Some 300 KB of users: past the element's 256 KB cap.
   if (fault === 'list-huge') return Array.from({ length: 3000 }, (_, index) => ({ ...LISTED_USER, id: `listed-${index}`, displayName: 'x'.repeat(80) }));
   return [LISTED_USER];

@@ -10,13 +10,21 @@ import { CallLog } from './call-log';
 import { createdResources } from './created';
 import { OwnedResources } from '../scim/http/owned';
 import type { ItemResult } from './results';
+import { SECOND_LOOK_MS } from '../scim/actions/read-back';
+import type { ScimCall } from '../scim/http/call';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const CONFIG: ActionConfig = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'okta' };
 
 type Created = Pick<ItemResult, 'index' | 'status' | 'id' | 'location' | 'record' | 'calls'>;
 const USER = { schemas: [USER_SCHEMA], userName: 'ada', name: { givenName: 'Ada', familyName: 'Lovelace' }, emails: [], active: false };
-const created = (index: number, fields: Partial<Created> = {}): Created => ({ index, status: 201, id: `u-${index}`, record: USER, calls: [], ...fields });
+/** An item of a batch, its calls its create (whose answer the item's fields give) unless `fields` says otherwise. */
+function created(index: number, fields: Partial<Created> = {}): Created {
+  const item = { index, status: 201, id: `u-${index}`, record: USER, ...fields };
+  return { calls: [createCall(item)], ...item };
+}
+const createCall = ({ status, id, location }: Pick<Created, 'status' | 'id' | 'location'>) =>
+  ({ purpose: 'create', status, id, location, ok: status >= 200 && status < 300 }) as unknown as ScimCall;
 const tenCreated = () => Array.from({ length: 10 }, (_, index) => created(index));
 
 let server: ReturnType<typeof deferredFetch>;
@@ -35,7 +43,9 @@ function actionsFor(results: readonly Created[], config: ActionConfig = CONFIG):
 /** What the batch created, as run-batch hands it to the actions. */
 const ownedBy = (config: ActionConfig, results: readonly Created[]) => new OwnedResources(createdResources(config.endpoint, results).map(({ url }) => url));
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = () => (vi.isFakeTimers() ? vi.advanceTimersByTimeAsync(0) : new Promise((resolve) => setTimeout(resolve, 0)));
+/** Lets the read-back's wait before its second look pass (under fake timers). */
+const secondLook = () => vi.advanceTimersByTimeAsync(SECOND_LOOK_MS);
 const itemEvents = () => events.filter((event) => event.type === ACTION_RESULT_EVENT).map((event) => event.detail as ActionItemResult);
 const completions = () => events.filter((event) => event.type === ACTION_COMPLETE_EVENT).map((event) => event.detail as ActionResult);
 
@@ -66,6 +76,15 @@ describe('what a batch leaves to act on', () => {
       remaining: { update: 8, deactivate: 8, 'remove-members': 0, rename: 0, delete: 8 },
       outcomes: {},
     });
+  });
+
+  it('offers Delete for a resource whose create answered 201, whatever its line says afterwards (a failed members PATCH)', () => {
+    const results = tenCreated();
+    results[4] = { ...created(4), status: 400, calls: [createCall({ status: 201, id: 'u-4', location: undefined }), createCall({ status: 400, id: undefined, location: undefined })] };
+    const actions = actionsFor(results);
+    expect(actions.state).toMatchObject({ created: 10, remaining: { delete: 10 } });
+    actions.run('delete');
+    expect(server.calls.map(({ url }) => url)).toContain(`${BASE}/Users/u-4`);
   });
 
   it('leaves alone a resource answered 200: the server returned one it had, the batch made none (L4)', () => {
@@ -106,19 +125,23 @@ describe('deactivate', () => {
     actions.run('deactivate');
     for (const call of [...server.calls].reverse()) call.respond(200, { body: { id: 'x', active: false } });
     await settle();
+    // Each PATCH is read back (RFC 7644 §3.4.1): the GETs show the users inactive.
+    for (const call of server.calls.slice(10)) call.respond(200, { body: { id: 'x', active: false } });
+    await settle();
 
-    expect(itemEvents().map((result) => [result.action, result.index, result.status, result.done])).toEqual(
-      [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((index) => ['deactivate', index, 200, true]),
+    expect(itemEvents().map((result) => [result.action, result.index, result.status, result.done, result.applied])).toEqual(
+      [9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((index) => ['deactivate', index, 200, true, true]),
     );
     expect(itemEvents()[0]).toMatchObject({ resourceId: 'u-9', request: { method: 'PATCH' }, response: { status: 200 } });
     expect(itemEvents()[0]?.call).toMatchObject({ purpose: 'deactivate', item: 9, status: 200 });
     // The log keeps the order the calls were sent in, whatever order they were answered in.
-    expect(log.calls.map((call) => [call.purpose, call.item])).toEqual(
-      Array.from({ length: 10 }, (_, index) => ['deactivate', index]),
-    );
+    expect(log.calls.map((call) => [call.purpose, call.item, call.request.method])).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => ['deactivate', index, 'PATCH']),
+      ...Array.from({ length: 10 }, (_, index) => ['deactivate', 9 - index, 'GET']),
+    ]);
     expect(completions()).toHaveLength(1);
     expect(completions()[0]?.results.map((result) => result.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(completions()[0]?.calls).toEqual(log.calls);
+    expect(completions()[0]?.calls).toEqual(completions()[0]?.results.flatMap(({ calls }) => calls));
     expect(actions.state).toMatchObject({ running: null, remaining: { deactivate: 0, delete: 10 } });
     expect(states.at(-1)).toEqual(actions.state);
   });
@@ -130,15 +153,34 @@ describe('deactivate', () => {
     const [first, second] = server.calls;
     first?.respond(200);
     second?.respond(400, { body: { scimType: 'invalidValue', detail: 'active must be a boolean' } });
+    await vi.advanceTimersByTimeAsync(0);
+    server.calls[3]?.respond(200, { body: { id: 'u-0', active: false } });
     await vi.advanceTimersByTimeAsync(1000);
 
     const byIndex = Object.fromEntries(itemEvents().map((result) => [result.index, result]));
+    expect(byIndex[0]).toMatchObject({ status: 200, done: true, applied: true });
     expect(byIndex[1]).toMatchObject({ status: 400, done: false, scimType: 'invalidValue', detail: 'active must be a boolean' });
     expect(byIndex[2]).toMatchObject({ status: 0, statusText: 'Timed out', done: false });
     expect(actions.state.remaining.deactivate).toBe(2);
 
     actions.run('deactivate');
-    expect(server.calls.slice(3).map((call) => call.url)).toEqual([`${BASE}/Users/u-1`, `${BASE}/Users/u-2`]);
+    expect(server.calls.slice(4).map((call) => call.url)).toEqual([`${BASE}/Users/u-1`, `${BASE}/Users/u-2`]);
+  });
+
+  it('reads each user back: a 200 that left the user active is not applied, names active true, and stays to deactivate (drops-active-false)', async () => {
+    vi.useFakeTimers();
+    const actions = actionsFor(tenCreated().slice(0, 1));
+    actions.run('deactivate');
+    server.calls[0]?.respond(200, { body: { id: 'u-0', active: true } });
+    await settle();
+    expect(server.calls[1]).toMatchObject({ method: 'GET', url: `${BASE}/Users/u-0` });
+    server.calls[1]?.respond(200, { body: { id: 'u-0', active: true } });
+    await secondLook();
+    server.calls[2]?.respond(200, { body: { id: 'u-0', active: true } });
+    await settle();
+
+    expect(itemEvents()[0]).toMatchObject({ done: true, applied: false, differences: ['the server still has active true'] });
+    expect(actions.state.remaining.deactivate).toBe(1);
   });
 });
 
@@ -241,13 +283,31 @@ describe('the actions that read back', () => {
   });
 
   it('Update names what the server kept when it answered 200 but did not change it', async () => {
+    vi.useFakeTimers();
     const actions = actionsFor([created(0)], { ...CONFIG, profile: 'basic' });
     actions.run('update');
     const patch = server.calls[0];
     expect(patch?.method).toBe('PATCH');
     await answerAll(200, () => ({}));
     await answerAll(200, () => ({ id: 'u-0', name: { familyName: 'Lovelace' } }));
+    expect(itemEvents()).toEqual([]);
+    await secondLook();
+    await answerAll(200, () => ({ id: 'u-0', name: { familyName: 'Lovelace' } }));
+    expect(server.calls.map((call) => call.method)).toEqual(['PATCH', 'GET', 'GET']);
     expect(itemEvents()[0]).toMatchObject({ done: true, applied: false, differences: ['the server still has family name "Lovelace"'] });
+  });
+
+  it('Update applied late (a server that shows a write on the second GET) reads as applied, after 1 s', async () => {
+    vi.useFakeTimers();
+    const actions = actionsFor([created(0)], { ...CONFIG, profile: 'basic' });
+    actions.run('update');
+    await answerAll(200, () => ({}));
+    await answerAll(200, () => ({ id: 'u-0', name: { familyName: 'Lovelace' } }));
+    await secondLook();
+    const familyName = (server.calls[0]?.body as { Operations: { path: string; value: string }[] }).Operations.find(({ path }) => path === 'name.familyName')?.value;
+    const employeeNumber = (server.calls[0]?.body as { Operations: { path: string; value: string }[] }).Operations.find(({ path }) => path.endsWith(':employeeNumber'))?.value;
+    await answerAll(200, () => ({ id: 'u-0', name: { familyName }, 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User': { employeeNumber } }));
+    expect(itemEvents()[0]).toMatchObject({ done: true, applied: true, differences: [], appliedAfterMs: 1000 });
   });
 
   it('Update that failed sends no read-back', async () => {
@@ -270,9 +330,12 @@ describe('the actions that read back', () => {
     await answerAll(200, () => ({ id: 'g-0', members: [{ value: 'b' }] }));
     expect(itemEvents()[0]).toMatchObject({ action: 'remove-members', status: 204, applied: true });
 
+    vi.useFakeTimers();
     actions.run('remove-members');
     expect(server.calls[2]?.body).toEqual(PROFILE_MODULES.okta.dialect['remove-members']('b'));
     await answerAll(204);
+    await answerAll(200, () => ({ id: 'g-0', members: [{ value: 'b' }] }));
+    await secondLook();
     await answerAll(200, () => ({ id: 'g-0', members: [{ value: 'b' }] }));
     expect(itemEvents()[1]).toMatchObject({ applied: false, differences: ['the member is still in the group'] });
     expect(actions.state.remaining['remove-members']).toBe(1);

@@ -23,10 +23,12 @@ export interface ActionItemResult extends ScimResult {
   resourceId: string;
   /** The call that decided it left the resource as the action meant: a 2xx, or for a delete also 404 (already gone). */
   done: boolean;
-  /** For Update, Remove members and Rename once done: whether a GET then showed what the action meant. */
+  /** For Update, Deactivate, Remove members and Rename once done: whether a GET then showed what the action meant. */
   applied?: boolean;
   /** What that GET showed otherwise, one clause each (`the server still has title "Engineer"`). */
   differences?: string[];
+  /** When the first GET showed the old value and a second look, this long after, showed it applied. */
+  appliedAfterMs?: number;
   /** The call that decided it, as the batch's call log holds it. */
   call: ScimCall;
   /** Every call of the action on this resource, in the order sent (Okta's Update: GET, PUT, then the read-back GET). */
@@ -42,7 +44,7 @@ export interface ActionResult {
 }
 
 /** How the last action on a line's resource ended, as the line shows it. */
-export type ActionOutcome = Pick<ActionItemResult, 'action' | 'call' | 'done' | 'applied' | 'differences'>;
+export type ActionOutcome = Pick<ActionItemResult, 'action' | 'call' | 'done' | 'applied' | 'differences' | 'appliedAfterMs'>;
 
 export interface ActionsState {
   resourceType: ResourceType;
@@ -148,6 +150,7 @@ export class BatchActions {
           resourceId: target.id,
           done: isActionDone(action, decided),
           ...(readBack ? { applied: readBack.applied, differences: readBack.differences } : {}),
+          ...(readBack?.appliedAfterMs ? { appliedAfterMs: readBack.appliedAfterMs } : {}),
           call: decided,
           calls,
         };

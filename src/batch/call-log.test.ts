@@ -2,7 +2,7 @@ import { SimpleFaker } from '@faker-js/faker';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT } from '../public/event-names';
 import { PATCH_OP_SCHEMA, USER_SCHEMA } from '../scim/protocol';
-import { callsOf } from '../scim/http/call';
+import { callsOf, type ScimCall } from '../scim/http/call';
 import { OwnedResources } from '../scim/http/owned';
 import { harOf } from '../scim/evidence/har';
 import type { ScimUser } from '../scim/records/schemas';
@@ -31,6 +31,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The create of a user the server answered 201 with `id`, as an item's calls hold it. */
+const createCall = (id: string) => ({ purpose: 'create', status: 201, ok: true, id }) as unknown as ScimCall;
+
 const settings = () => ({ apiKey: KEY, timeoutMs: 1000, signal: new AbortController().signal });
 
 /** Item 0 is created (POST, then a PATCH after the create), deactivated and deleted; the server echoes the key. */
@@ -50,13 +53,15 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
   respond(204, undefined);
   expect((await created).decided).toMatchObject({ purpose: 'create', status: 201, id: 'u-1' });
 
-  const actions = new BatchActions(CONFIG, [{ index: 0, status: 201, id: 'u-1', record: RECORD, calls: [] }], log, {
+  const actions = new BatchActions(CONFIG, [{ index: 0, status: 201, id: 'u-1', record: RECORD, calls: callsOf(log.calls, 0) }], log, {
     readApiKey: () => KEY,
     onChange: () => undefined,
     emit: (type, detail) => type === ACTION_COMPLETE_EVENT && completions.push(detail as ActionResult),
   }, new SimpleFaker(), new OwnedResources([`${CONFIG.endpoint}/u-1`]));
   actions.run('deactivate');
   respond(200, `{"id":"u-1","active":false,"note":"key was ${KEY.toLowerCase()}"}`);
+  await settle();
+  respond(200, '{"id":"u-1","active":false}'); // the read-back
   await settle();
   actions.run('delete');
   respond(204, undefined);
@@ -65,19 +70,20 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
 }
 
 describe('the call log', () => {
-  it('records every call of an item, create + PATCH + Deactivate + Delete, in the order sent', async () => {
+  it('records every call of an item, create + PATCH + Deactivate and its read-back + Delete, in the order sent', async () => {
     const { log, completions } = await oneItemsLife();
     expect(log.calls.map(({ purpose, item, request, status }) => [purpose, item, request.method, status])).toEqual([
       ['create', 0, 'POST', 201],
       ['members', 0, 'PATCH', 204],
       ['deactivate', 0, 'PATCH', 200],
+      ['deactivate', 0, 'GET', 200],
       ['delete', 0, 'DELETE', 204],
     ]);
     expect(callsOf(log.calls, 0)).toEqual(log.calls);
     expect(callsOf(log.calls, 1)).toEqual([]);
     expect(completions.map(({ action, calls }) => [action, calls])).toEqual([
-      ['deactivate', [log.calls[2]]],
-      ['delete', [log.calls[3]]],
+      ['deactivate', [log.calls[2], log.calls[3]]],
+      ['delete', [log.calls[4]]],
     ]);
   });
 
@@ -100,6 +106,7 @@ describe('the call log', () => {
       ['POST', 201],
       ['PATCH', 204],
       ['PATCH', 200],
+      ['GET', 200],
       ['DELETE', 204],
     ]);
     const bodies = har.log.entries.flatMap((entry) => (entry.response.content.text ? [entry.response.content.text] : []));
@@ -119,7 +126,7 @@ describe('action events', () => {
   it('carry their call, the log entry', async () => {
     const log = new CallLog();
     const results: unknown[] = [];
-    const actions = new BatchActions(CONFIG, [{ index: 4, status: 201, id: 'u-4', record: RECORD, calls: [] }], log, {
+    const actions = new BatchActions(CONFIG, [{ index: 4, status: 201, id: 'u-4', record: RECORD, calls: [createCall('u-4')] }], log, {
       readApiKey: () => KEY,
       onChange: () => undefined,
       emit: (type, detail) => type === ACTION_RESULT_EVENT && results.push(detail),

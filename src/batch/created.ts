@@ -12,7 +12,7 @@ export interface Created<R> {
   memberIds: string[];
 }
 
-type CreatedFrom = Pick<ItemResult, 'status' | 'id' | 'location' | 'record' | 'calls'>;
+type CreatedFrom = Pick<ItemResult, 'record' | 'calls'>;
 
 /** The ids a group was given as members: in its create body, or by its successful members PATCH. */
 function memberIdsOf({ record, calls }: CreatedFrom): string[] {
@@ -24,13 +24,15 @@ function memberIdsOf({ record, calls }: CreatedFrom): string[] {
 }
 
 /**
- * What the follow-ups (the actions, Check) can address: the items answered `201 Created` (a 200
- * is a resource the server already had, not one the batch made) with an id and a usable URL.
+ * What the follow-ups (the actions, Check) can address: the items whose create answered `201
+ * Created` (a 200 is a resource the server already had, not one the batch made) with an id and a
+ * usable URL, whatever the item's line says afterwards (a failed members PATCH): the batch made it,
+ * so Delete must reach it.
  */
 export function createdResources<R extends CreatedFrom>(endpoint: string, results: readonly R[]): Created<R>[] {
   return results.flatMap((result) => {
-    const { status, id, location } = result;
-    const url = status === 201 && id !== undefined ? resourceUrl(endpoint, id, location) : null;
+    const { id, location } = result.calls.find(({ purpose, status }) => purpose === 'create' && status === 201) ?? {};
+    const url = id === undefined ? null : resourceUrl(endpoint, id, location);
     return url === null || id === undefined ? [] : [{ result, id, url, memberIds: memberIdsOf(result) }];
   });
 }

@@ -5,14 +5,16 @@ import { isUser, recordName } from '../scim/records/records';
 
 // Users created by this page, by SCIM base URL: shared by every element of the page, so a Groups
 // element can give its groups the members a Users element created a moment ago. Only the newest
-// are kept, as many as the fallback lookup reads (`GET /Users?count=100`): a page pressed all day
-// must not grow by ten users a press.
+// are kept: a page pressed all day must not grow by ten users a press.
 export const KEPT_USERS_PER_BASE_URL = 100;
 const createdUsers = new Map<string, KnownUser[]>();
 
-/** Notes a user a batch created against `baseUrl` (only successful calls that returned an id). */
-export function rememberCreatedUser(baseUrl: string, record: ScimRecord, created: Pick<ScimCall, 'ok' | 'id' | 'location'>): void {
-  if (!isUser(record) || !created.ok || !created.id) return;
+/**
+ * Notes a user a batch created against `baseUrl`: only a `201 Created` with an id. A 200 returned a
+ * user the server already had (RFC 7644 §3.3), which no group of the page may take as a member.
+ */
+export function rememberCreatedUser(baseUrl: string, record: ScimRecord, created: Pick<ScimCall, 'status' | 'id' | 'location'>): void {
+  if (!isUser(record) || created.status !== 201 || !created.id) return;
   const user = knownUser(created.id, record.userName, recordName(record), created.location, baseUrl);
   createdUsers.set(baseUrl, [...(createdUsers.get(baseUrl) ?? []), user].slice(-KEPT_USERS_PER_BASE_URL));
 }

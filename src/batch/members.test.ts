@@ -5,18 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../scim/protocol';
 import { createRecordGenerator } from '../scim/generate';
 import type { KnownUser } from '../scim/records/members';
-import type { ScimGroup, ScimRecord } from '../scim/records/schemas';
+import type { ScimGroup, ScimRecord, ScimUser } from '../scim/records/schemas';
 import { answering, requestOf, scimJson } from '../test-support/fetch-stub';
 import type { SendCall } from '../scim/http/call';
 import { CallLog } from './call-log';
 import { KEPT_USERS_PER_BASE_URL, createdUsersAt, forgetDeletedUser, rememberCreatedUser } from './known-users';
-import { assignMembers, findMembers } from './members';
+import { OWN_MEMBERS, assignMembers, findMembers } from './members';
 
 const KEY = 'k-secret';
 /** A batch-level sender over `fetch`, as a batch has one. */
 const call = (fetch: typeof globalThis.fetch): SendCall =>
   new CallLog().sender({ apiKey: KEY, timeoutMs: 30000, signal: new AbortController().signal, fetch });
-const created = (id: string, location?: string) => ({ ok: true, id, location });
+const created = (id: string, location?: string) => ({ status: 201, id, location });
 const user = (userName: string): ScimRecord => ({
   schemas: [USER_SCHEMA],
   userName,
@@ -26,15 +26,16 @@ const user = (userName: string): ScimRecord => ({
 });
 
 describe('findMembers', () => {
-  it('takes the users this page created against the same base URL, without asking the server', async () => {
+  it('takes the users this page created (201) against the same base URL, without asking the server', async () => {
     const base = 'https://one.example.com/scim/v2';
     rememberCreatedUser(base, user('ada'), created('u1', '/scim/v2/Users/u1'));
-    rememberCreatedUser(base, user('bob'), { ...created('u2'), ok: false });
+    rememberCreatedUser(base, user('bob'), { ...created('u2'), status: 400 });
+    rememberCreatedUser(base, user('old'), { ...created('u3'), status: 200 }); // a user the server already had
     rememberCreatedUser(base, { schemas: [GROUP_SCHEMA], displayName: 'g' }, created('g1'));
     rememberCreatedUser('https://other.example.com/scim/v2', user('eve'), created('u9'));
     const fetch = answering(() => new Response(null, { status: 500 }));
 
-    expect(await findMembers(base, call(fetch))).toEqual({
+    expect(await findMembers(base, 'basic', call(fetch))).toEqual({
       users: [{ id: 'u1', userName: 'ada', display: 'Ada Lovelace', location: 'https://one.example.com/scim/v2/Users/u1' }],
     });
     expect(fetch).not.toHaveBeenCalled();
@@ -45,55 +46,47 @@ describe('findMembers', () => {
     rememberCreatedUser(base, user('ada'), created('u1'));
     rememberCreatedUser(base, user('bob'), created('u2'));
     forgetDeletedUser('u1');
-    const lookup = await findMembers(base, call(answering(() => new Response(null, { status: 500 }))));
+    const lookup = await findMembers(base, 'basic', call(answering(() => new Response(null, { status: 500 }))));
     expect(lookup).toEqual({ users: [{ id: 'u2', userName: 'bob', display: 'Ada Lovelace' }] });
   });
 
-  it('else lists the first hundred users with one GET, keeping the query of the base URL', async () => {
-    const fetch = answering(
-      scimJson(200, {
-        Resources: [
-          { id: 'a', userName: 'ada', displayName: 'Ada L', meta: { location: '/scim/v2/Users/a' } },
-          { id: 'b', userName: 'bob', name: { formatted: 'Bob Smith' } },
-          { id: 'c', userName: 'cy' },
-          { userName: 'no-id' },
-        ],
-      }),
-    );
-    const lookup = await findMembers('https://two.example.com/scim/v2?tenant=7', call(fetch));
+  it(`else creates ${OWN_MEMBERS} inactive users of the profile to be members, and says so: it never lists the server's users`, async () => {
+    let next = 0;
+    const fetch = answering(() => {
+      const id = `own-${next++}`;
+      return scimJson(201, { id, meta: { location: `/scim/v2/Users/${id}` } })();
+    });
+    const base = 'https://two.example.com/scim/v2?tenant=7';
+    const lookup = await findMembers(base, 'okta', call(fetch));
 
-    const { url, init, headers } = requestOf(fetch);
-    expect(init.method).toBe('GET');
-    expect(url).toBe('https://two.example.com/scim/v2/Users?tenant=7&count=100');
-    expect(headers.get('Authorization')).toBe(`Bearer ${KEY}`);
+    const sent = fetch.mock.calls.map((_call, index) => requestOf(fetch, index));
+    expect(sent.map(({ url, init }) => [init.method, url])).toEqual(Array(OWN_MEMBERS).fill(['POST', 'https://two.example.com/scim/v2/Users?tenant=7']));
+    for (const { init } of sent) {
+      const body = JSON.parse(String(init.body)) as ScimUser;
+      expect(body.active).toBe(false);
+      expect(SCIMMY.Schemas.User.definition.coerce(body, 'in').userName).toBe(body.userName);
+    }
     expect(lookup).toEqual({
-      users: [
-        { id: 'a', userName: 'ada', display: 'Ada L', location: 'https://two.example.com/scim/v2/Users/a' },
-        { id: 'b', userName: 'bob', display: 'Bob Smith' },
-        { id: 'c', userName: 'cy', display: 'cy' },
-      ],
+      users: Array.from({ length: OWN_MEMBERS }, (_, index) => expect.objectContaining({ id: `own-${index}` })),
+      note: `This page had created no users here, so the batch created ${OWN_MEMBERS} inactive users to be the groups' members (a user the server already held is never made a member).`,
     });
+    expect(createdUsersAt(base).map(({ id }) => id)).toEqual(Array.from({ length: OWN_MEMBERS }, (_, index) => `own-${index}`));
   });
 
-  it.each([401, 429])('stops the batch on a %i, as a POST would', async (status) => {
-    const lookup = await findMembers('https://three.example.com/scim/v2', call(answering(scimJson(status, {}))));
-    expect(lookup).toMatchObject({ stoppedBy: { purpose: 'members', status, request: { method: 'GET' } } });
+  it.each([401, 429])('stops the batch on a %i, as a POST of the groups would', async (status) => {
+    const lookup = await findMembers('https://three.example.com/scim/v2', 'basic', call(answering(scimJson(status, {}))));
+    expect(lookup).toMatchObject({ stoppedBy: { purpose: 'members', status, request: { method: 'POST' } } });
   });
 
-  it('goes on without members, and says why, when the list fails or is empty', async () => {
-    const failed = await findMembers('https://four.example.com/scim/v2', call(answering(() => new Response('', { status: 500 }))));
-    expect(failed).toEqual({ users: [], note: 'Groups created without members: listing the users answered 500 Internal Server Error.' });
-    const empty = await findMembers('https://four.example.com/scim/v2', call(answering(scimJson(200, { Resources: [] }))));
-    expect(empty).toEqual({ users: [], note: 'Groups created without members: the server holds no users yet. Generate Users first.' });
-  });
-
-  it('says the list was cut, not that the server holds no users, when it passes 256 KB (L6)', async () => {
-    const users = Array.from({ length: 3000 }, (_, index) => ({ id: `u-${index}`, userName: `user-${index}@example.com`, displayName: 'x'.repeat(80) }));
-    const long = await findMembers('https://six.example.com/scim/v2', call(answering(scimJson(200, { Resources: users }))));
-    expect(long).toEqual({
+  it('goes on without members, and says why, when its users could not be created', async () => {
+    const failed = await findMembers('https://four.example.com/scim/v2', 'basic', call(answering(() => new Response('', { status: 500 }))));
+    expect(failed).toEqual({
       users: [],
-      note: 'Groups created without members: the list of users was cut (longer than 256 KB, stalled, or unfinished in time), so none could be read from it.',
+      note: 'Groups created without members: this page had created no users here, and creating some to be members answered 500 Internal Server Error. A user the server already held is never made a member.',
     });
+    // A 200 is a user the server already had: never a member.
+    const existing = await findMembers('https://seven.example.com/scim/v2', 'basic', call(answering(scimJson(200, { id: 'victim' }))));
+    expect(existing).toMatchObject({ users: [] });
   });
 });
 
@@ -167,7 +160,7 @@ describe('the users a page created', () => {
     const baseUrl = 'https://kept.example.com/scim/v2';
     const [record] = createRecordGenerator()('Users');
     for (let id = 0; id < KEPT_USERS_PER_BASE_URL + 30; id++) {
-      rememberCreatedUser(baseUrl, record as ScimRecord, { ok: true, id: `u-${id}` });
+      rememberCreatedUser(baseUrl, record as ScimRecord, { status: 201, id: `u-${id}` });
     }
     const kept = createdUsersAt(baseUrl);
     expect(kept).toHaveLength(KEPT_USERS_PER_BASE_URL);

@@ -1,44 +1,48 @@
 import { SimpleFaker } from '@faker-js/faker';
 import type { ScimCall } from '../scim/http/call';
 import type { PatchRequest } from '../scim/http/client';
-import { listedUsers, type KnownUser } from '../scim/records/members';
+import type { KnownUser } from '../scim/records/members';
 import { PROFILE_MODULES } from '../scim/profiles';
-import { CUT_BODY } from '../scim/http/cut-body';
-import { queryUrl } from '../scim/http/query-url';
+import { generateRecords } from '../scim/generate';
 import { scimUrl } from '../scim/http/scim-url';
 import type { ProfileName, ScimRecord } from '../scim/records/schemas';
 import type { SendCall } from '../scim/http/call';
-import { createdUsersAt } from './known-users';
+import { createdUsersAt, rememberCreatedUser } from './known-users';
 
 /** Where a group's members come from, or the answer that stops the batch (401, 429). */
 export type MemberLookup = { users: readonly KnownUser[]; note?: string } | { stoppedBy: ScimCall };
 
-const LISTED = 100;
+/** How many users a Groups batch creates to be members when this page has created none. */
+export const OWN_MEMBERS = 5;
 
 /**
- * The users a Groups batch may take as members: those this page created against `baseUrl`, else
- * the first hundred the server lists (one `GET {base}/Users?count=100`). A 401 or 429 to that GET
- * stops the batch, as it would stop the POSTs; any other failure, a list cut short, or no users at
- * all, means groups without members and a note that says why.
+ * The users a Groups batch may take as members: only users this page created against `baseUrl`.
+ * Where there are none, the batch creates its own (OWN_MEMBERS users of the profile, inactive, so
+ * they grant nothing) and says so: a user the server already held is never made a member, since in
+ * a real tenant that would give a real employee whatever access a fake group grants. A 401 or 429
+ * to those POSTs stops the batch, as it would stop the groups' POSTs; any other failure means groups
+ * without members and a note that says why.
  */
-export async function findMembers(baseUrl: string, send: SendCall): Promise<MemberLookup> {
+export async function findMembers(baseUrl: string, profile: ProfileName, send: SendCall): Promise<MemberLookup> {
   const created = createdUsersAt(baseUrl);
   if (created.length > 0) return { users: created };
 
-  const listed = await send({ method: 'GET', url: queryUrl(scimUrl(baseUrl, ['Users']), [['count', String(LISTED)]]) }, 'members');
-  if (listed.status === 401 || listed.status === 429) return { stoppedBy: listed };
-  if (!listed.ok) {
-    return { users: [], note: `Groups created without members: listing the users answered ${listed.status} ${listed.statusText}.` };
+  const endpoint = scimUrl(baseUrl, ['Users']);
+  const records = generateRecords('Users', { profile, active: false }).slice(0, OWN_MEMBERS);
+  const calls = await Promise.all(records.map((record) => send({ method: 'POST', url: endpoint, body: record }, 'members')));
+  const stoppedBy = calls.find(({ status }) => status === 401 || status === 429);
+  if (stoppedBy) return { stoppedBy };
+  calls.forEach((call, index) => rememberCreatedUser(baseUrl, records[index] as ScimRecord, call));
+  const users = createdUsersAt(baseUrl);
+  if (users.length === 0) {
+    const [first] = calls;
+    const answer = first ? `${first.status} ${first.statusText}`.trim() : 'nothing';
+    return { users, note: `Groups created without members: this page had created no users here, and creating some to be members answered ${answer}. A user the server already held is never made a member.` };
   }
-  if (listed.response?.truncated) {
-    // A cut body is kept as text, never parsed: it says nothing of how many users the server holds.
-    return { users: [], note: `Groups created without members: the list of users was ${CUT_BODY}, so none could be read from it.` };
-  }
-  const found = listedUsers(listed.response?.body, baseUrl);
-  if (found.length === 0) {
-    return { users: found, note: 'Groups created without members: the server holds no users yet. Generate Users first.' };
-  }
-  return { users: found };
+  return {
+    users,
+    note: `This page had created no users here, so the batch created ${users.length} inactive users to be the groups' members (a user the server already held is never made a member).`,
+  };
 }
 
 /** A Groups batch with members: the create bodies, and for IdPs that add members later, each group's PATCH. */
@@ -83,7 +87,7 @@ export async function addMembers(
   { baseUrl, profile }: { baseUrl: string; profile: ProfileName },
   send: SendCall,
 ): Promise<MembersOutcome> {
-  const found = await findMembers(baseUrl, send);
+  const found = await findMembers(baseUrl, profile, send);
   if ('stoppedBy' in found) return { plan: { records, patches: [] }, stoppedBy: found.stoppedBy };
   return { plan: assignMembers(records, found.users, profile), ...(found.note ? { note: found.note } : {}) };
 }

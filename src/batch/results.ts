@@ -29,6 +29,6 @@ export interface ItemResult extends ScimResult {
 /** `detail` of the complete event: every item of the batch, in batch order, and every call of the batch. */
 export interface BatchResult {
   results: ItemResult[];
-  /** Every call of the batch in the order sent, batch-level ones (the member lookup) included. */
+  /** Every call of the batch in the order sent, batch-level ones (the member users' POSTs) included. */
   calls: readonly ScimCall[];
 }

@@ -4,6 +4,7 @@ import type { ActionItemResult, ActionResult } from '../batch/actions';
 import type { CheckReport } from '../batch/checks';
 import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT } from '../public/event-names';
 import { PROFILE_MODULES } from '../scim/profiles';
+import { SECOND_LOOK_MS } from '../scim/actions/read-back';
 import type { PendingCall } from '../test-support/deferred-fetch';
 import { BASE_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from '../test-support/element';
 
@@ -16,9 +17,12 @@ async function createAll(calls: PendingCall[]): Promise<void> {
 
 const actionButton = ({ ui }: MountedGenerator, name: 'Deactivate' | 'Delete') => ui.getByRole('button', { name });
 
+/** Lets a read-back's wait before its second look pass (under fake timers). */
+const secondLook = () => act(() => vi.advanceTimersByTimeAsync(SECOND_LOOK_MS));
+
 function outcomes({ shadow }: MountedGenerator): (string | undefined)[] {
   return [...shadow.querySelectorAll('[part~="result"]')].map(
-    (line) => line.querySelector('[part="action"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? undefined,
+    (line) => line.querySelector('[part~="action"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? undefined,
   );
 }
 
@@ -53,6 +57,7 @@ describe('after a batch that created users', () => {
     const generator = mountGenerator();
     press(generator);
     await createAll(page.server.calls);
+    vi.useFakeTimers();
     fireEvent.click(actionButton(generator, 'Deactivate'));
 
     const patches = page.server.calls.slice(10);
@@ -63,12 +68,21 @@ describe('after a batch that created users', () => {
     expect(statusText(generator)).toBe('Deactivating…');
     for (const call of patches.slice(1)) await answer(call, 200, { body: { active: false } });
     await answer(patches[0], 400, { body: { scimType: 'invalidValue', detail: 'active is read-only' } });
+    // Each 2xx is read back; the fifth user's GET still shows it active.
+    const reads = page.server.calls.slice(20);
+    expect(reads.map((call) => call.method)).toEqual(Array(9).fill('GET'));
+    for (const call of reads) await answer(call, 200, { body: { active: call.url.endsWith('/id-5') } });
+    await secondLook(); // the fifth user's: still active
+    await answer(page.server.calls[29], 200, { body: { active: true } });
 
     // Lines are in arrival order; the creations arrived in batch order.
     expect(outcomes(generator)).toEqual([
       '· Deactivate failed: 400 Bad Request — invalidValue: active is read-only',
-      ...Array(9).fill('· Deactivated: 200 OK'),
+      ...Array(4).fill('· Deactivated: 200 OK'),
+      '· Not deactivated: the server still has active true (PATCH answered 200)',
+      ...Array(4).fill('· Deactivated: 200 OK'),
     ]);
+    expect(generator.shadow.querySelectorAll('[part~="action-failed"]')).toHaveLength(2);
     expect(statusText(generator)).toBe('10 users this batch created can be updated, deactivated or deleted.');
   });
 
@@ -116,20 +130,21 @@ describe('after a batch that created users', () => {
     expect(JSON.stringify([...itemEvents, ...completions].map((event) => event.detail))).not.toContain('key-that-must-not-leak');
   });
 
-  it('keeps every call: Details shows a line\'s POST, Deactivate\'s PATCH and Delete\'s DELETE, and the HAR all 30', async () => {
+  it('keeps every call: Details shows a line\'s POST, Deactivate\'s PATCH and read-back GET and Delete\'s DELETE, and the HAR all 40', async () => {
     const generator = mountGenerator();
     press(generator);
     await createAll(page.server.calls);
     fireEvent.click(actionButton(generator, 'Deactivate'));
     for (const call of page.server.calls.slice(10)) await answer(call, 200);
+    for (const call of page.server.calls.slice(20)) await answer(call, 200, { body: { active: false } });
     fireEvent.click(actionButton(generator, 'Delete'));
-    for (const call of page.server.calls.slice(20)) await answer(call, 204);
-    expect(page.server.calls).toHaveLength(30);
+    for (const call of page.server.calls.slice(30)) await answer(call, 204);
+    expect(page.server.calls).toHaveLength(40);
 
     const [firstLine] = generator.shadow.querySelectorAll('[part~="result"]');
     act(() => fireEvent.click(within(firstLine as HTMLElement).getByRole('button', { name: /^Details for / })));
     const titles = [...(firstLine?.querySelectorAll('.call-title') ?? [])].map((title) => title.textContent);
-    expect(titles).toEqual(['Create · POST /scim/v2/Users', 'Deactivate · PATCH /scim/v2/Users/id-0', 'Delete · DELETE /scim/v2/Users/id-0']);
+    expect(titles).toEqual(['Create · POST /scim/v2/Users', 'Deactivate · PATCH /scim/v2/Users/id-0', 'Deactivate · GET /scim/v2/Users/id-0', 'Delete · DELETE /scim/v2/Users/id-0']);
     expect(firstLine?.querySelector('[part="action"]')?.textContent).toBe(' · Deleted: 204 No Content');
 
     const har = await downloadedHar(generator);
@@ -162,9 +177,13 @@ describe('Check', () => {
     const generator = mountGenerator();
     press(generator);
     await createAll(page.server.calls);
+    vi.useFakeTimers();
     fireEvent.click(generator.ui.getByRole('button', { name: 'Check' }));
-    // Each check waits for the answer before it: answer whatever comes next until the run ends.
-    for (let answered = 10; answered < page.server.calls.length; answered++) await answer(page.server.calls[answered], 200, { body: {} });
+    // Each check waits for the answer before it: answer whatever comes next until the run ends,
+    // letting a read-back's wait before its second look pass when nothing else is asked.
+    for (let answered = 10; answered < page.server.calls.length || (await secondLook(), answered < page.server.calls.length); answered++) {
+      await answer(page.server.calls[answered], 200, { body: {} });
+    }
 
     const [report] = reports;
     expect(report?.detail.calls.map(({ request }) => `${request.method} ${request.url}`)).toEqual(

@@ -2,6 +2,7 @@ import { act, fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchResult, ItemResult } from '../batch/results';
 import { COMPLETE_EVENT, RESULT_EVENT } from '../public/event-names';
+import { OWN_MEMBERS } from '../batch/members';
 import { LIST_RESPONSE_SCHEMA, PATCH_OP_SCHEMA } from '../scim/protocol';
 import type { ScimGroup, ScimUser } from '../scim/records/schemas';
 import type { PendingCall } from '../test-support/deferred-fetch';
@@ -18,11 +19,18 @@ function groupsWithMembers(attributes: Record<string, string> = {}): MountedGene
   return { ...generator, base };
 }
 
-const posts = () => page.server.calls.filter((call) => call.method === 'POST');
+const posts = () => page.server.calls.filter((call) => call.method === 'POST' && call.url.includes('/Groups'));
 const settle = () => act(async () => undefined);
 
 async function answerAll(calls: PendingCall[], status: number, body: (call: PendingCall, index: number) => unknown = () => undefined) {
   for (const [index, call] of calls.entries()) await answer(call, status, { body: body(call, index) });
+}
+
+/** Answers the POSTs of the users a Groups batch creates to be members (this page created none): `a0`, `a1`, … */
+async function answerOwnMembers(status = 201): Promise<PendingCall[]> {
+  const own = page.server.calls.splice(0, OWN_MEMBERS);
+  await answerAll(own, status, (_call, index) => ({ id: `a${index}`, userName: `ada${index}@example.com` }));
+  return own;
 }
 
 describe('Add members', () => {
@@ -38,7 +46,7 @@ describe('Add members', () => {
     const groups = groupsWithMembers();
     const users = mountGenerator({ 'base-url': groups.base, 'api-key-url': API_KEY_URL });
     press(users);
-    const created = posts().map((call) => (call.body as ScimUser).userName);
+    const created = page.server.calls.map((call) => (call.body as ScimUser).userName);
     await answerAll(page.server.calls.splice(0), 201, (_call, index) => ({ id: `u${index}`, meta: { location: `/scim/v2/Users/u${index}` } }));
 
     press(groups);
@@ -56,44 +64,46 @@ describe('Add members', () => {
     }
   });
 
-  it('else lists the users with one GET first, and takes members from the list', async () => {
+  it("else creates its own users first, takes members only from them, and says so: never a user the server lists", async () => {
     const groups = groupsWithMembers();
     press(groups);
     await settle();
-    const [list] = page.server.calls.splice(0);
-    expect(list?.method).toBe('GET');
-    expect(list?.url).toBe(`${groups.base}/Users?count=100`);
-    await answer(list, 200, { body: { Resources: [{ id: 'a', userName: 'ada', displayName: 'Ada' }] } });
+    const own = await answerOwnMembers();
+    expect(own.map((call) => [call.method, call.url])).toEqual(Array(OWN_MEMBERS).fill(['POST', `${groups.base}/Users`]));
+    expect(page.server.calls.some((call) => call.method === 'GET')).toBe(false);
 
     expect(posts()).toHaveLength(10);
-    for (const call of posts()) expect((call.body as ScimGroup).members).toEqual([{ value: 'a', display: 'Ada' }]);
+    const ownIds = own.map((_call, index) => `a${index}`);
+    for (const call of posts()) for (const member of (call.body as ScimGroup).members ?? []) expect(ownIds).toContain(member.value);
+    await answerAll(posts(), 201, (_call, index) => ({ id: `g${index}` }));
+    await waitFor(() => expect(groups.shadow.querySelector('[part="note"]')?.textContent).toContain(`the batch created ${OWN_MEMBERS} inactive users to be the groups' members`));
   });
 
-  it.each([401, 429])('shows the usual notice and sends no POSTs when that GET answers %i', async (status) => {
+  it.each([401, 429])('shows the usual notice and sends no group POSTs when creating those users answers %i', async (status) => {
     const results = vi.fn<(event: CustomEvent<ItemResult>) => void>();
     document.addEventListener('scim-generator-result', results);
     const groups = groupsWithMembers();
     press(groups);
     await settle();
-    await answer(page.server.calls[0], status);
+    await answerOwnMembers(status);
 
-    expect(page.server.calls).toHaveLength(1);
+    expect(page.server.calls).toHaveLength(0);
     expect(groups.shadow.querySelector('[part~="notice"]')).not.toBeNull();
     expect(results).toHaveBeenCalledTimes(10);
     expect(results.mock.calls.every(([event]) => event.detail.status === status)).toBe(true);
     document.removeEventListener('scim-generator-result', results);
   });
 
-  it('creates the groups without members, and says why, when the server holds no users', async () => {
+  it('creates the groups without members, and says why, when its users could not be created', async () => {
     const groups = groupsWithMembers();
     press(groups);
     await settle();
-    await answer(page.server.calls[0], 200, { body: { Resources: [] } });
+    await answerOwnMembers(400);
     await answerAll(posts(), 201, (_call, index) => ({ id: `g${index}` }));
 
     expect(posts().every((call) => !('members' in (call.body as object)))).toBe(true);
     expect(groups.shadow.querySelector('[part="note"]')?.textContent).toBe(
-      'Groups created without members: the server holds no users yet. Generate Users first.',
+      'Groups created without members: this page had created no users here, and creating some to be members answered 400 Bad Request. A user the server already held is never made a member.',
     );
     expect(groups.shadow.querySelectorAll('[part~="success"]')).toHaveLength(10);
   });
@@ -102,8 +112,8 @@ describe('Add members', () => {
     const groups = groupsWithMembers({ profile: 'entra' });
     press(groups);
     await settle();
-    await answer(page.server.calls[0], 200, { body: { Resources: [{ id: 'a', userName: 'ada@example.com' }] } });
-    const lookups = page.server.calls.slice(1);
+    await answerOwnMembers();
+    const lookups = page.server.calls.slice(0);
     expect(lookups.map((call) => [call.method, new URL(call.url).searchParams.get('excludedAttributes')])).toEqual(Array(10).fill(['GET', 'members']));
     await answerAll(lookups, 200, () => ({ schemas: [LIST_RESPONSE_SCHEMA], totalResults: 0, Resources: [] }));
     const creates = posts();
@@ -113,7 +123,8 @@ describe('Add members', () => {
     const patches = page.server.calls.filter((call) => call.method === 'PATCH');
     expect(patches.map((call) => call.url).sort()).toEqual(creates.map((_call, index) => `${groups.base}/Groups/g${index}`).sort());
     for (const call of patches) {
-      expect(call.body).toEqual({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: 'a' }] }] });
+      expect(call.body).toEqual({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'Add', path: 'members', value: expect.any(Array) }] });
+      for (const member of (call.body as { Operations: { value: object[] }[] }).Operations[0]?.value ?? []) expect(member).toEqual({ $ref: null, value: expect.stringMatching(/^a\d$/) });
     }
     await answerAll(patches.slice(0, 9), 204);
     await answer(patches[9], 400, { body: { detail: 'members not supported' } });
@@ -132,20 +143,20 @@ describe('Add members', () => {
     const groups = groupsWithMembers({ profile: 'okta' });
     press(groups);
     await settle();
-    await answer(page.server.calls[0], 200, { body: { Resources: [{ id: 'a', userName: 'ada@example.com' }] } });
+    await answerOwnMembers();
     await answerAll(posts(), 201, (_call, index) => ({ id: `g${index}` }));
     await answerAll(page.server.calls.filter((call) => call.method === 'PATCH'), 204);
     document.removeEventListener(RESULT_EVENT, onResult);
     document.removeEventListener(COMPLETE_EVENT, onComplete);
 
     const [complete] = completions;
-    expect(page.server.calls).toHaveLength(21);
+    expect(page.server.calls).toHaveLength(20);
     expect(complete?.calls.map(({ purpose, item }) => [purpose, item])).toEqual([
-      ['members', undefined],
+      ...Array(OWN_MEMBERS).fill(['members', undefined]),
       ...Array.from({ length: 10 }, (_, index) => ['create', index]),
       ...Array.from({ length: 10 }, (_, index) => ['members', index]),
     ]);
-    expect(complete?.calls.map(({ request }) => `${request.method} ${request.url}`).sort()).toEqual(
+    expect(complete?.calls.slice(OWN_MEMBERS).map(({ request }) => `${request.method} ${request.url}`).sort()).toEqual(
       page.server.calls.map((call) => `${call.method} ${call.url}`).sort(),
     );
     for (const result of results) {

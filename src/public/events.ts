@@ -15,12 +15,12 @@ export const EVENT_TABLE = [
   {
     name: COMPLETE_EVENT,
     detailType: 'BatchResult',
-    description: `All ten items of a batch have finished. \`detail\`: \`{ results, calls }\`: every \`${RESULT_EVENT}\` detail in batch order, and every call of the batch in the order sent, batch-level ones (without \`item\`: the reads of the server's schema, \`purpose\` \`discover\`, and the member lookup) included.`,
+    description: `All ten items of a batch have finished. \`detail\`: \`{ results, calls }\`: every \`${RESULT_EVENT}\` detail in batch order, and every call of the batch in the order sent, batch-level ones (without \`item\`: the reads of the server's schema, \`purpose\` \`discover\`, and, with *Add members* when this page had created no users at \`base-url\`, the POSTs of the users the batch created to be members, \`purpose\` \`members\`: members are only users this page created, never one the server listed) included.`,
   },
   {
     name: ACTION_RESULT_EVENT,
     detailType: 'ActionItemResult',
-    description: `An action has finished on one resource the batch created (one event per resource it acted on). \`detail\`: the fields of a \`${RESULT_EVENT}\` detail but \`record\` and \`name\` (\`status\`, \`statusText\`, \`ok\`, \`detail?\`, \`scimType?\`, \`startedAt\`, \`durationMs\`, \`request\`, \`response?\` …) of the call that decided it, plus \`action\` (the action's kind), \`index\` (the item's position in its batch), \`resourceId\`, \`done\` (a 2xx, or 404 for a delete: already gone), \`applied\` and \`differences\` (for Update, Remove members and Rename once done: whether a GET then showed what the action meant, and what it showed otherwise), \`call\` (the deciding call as the batch's call log holds it) and \`calls\` (every call of the action on that resource, the read-back GET included).`,
+    description: `An action has finished on one resource the batch created (one event per resource it acted on). \`detail\`: the fields of a \`${RESULT_EVENT}\` detail but \`record\` and \`name\` (\`status\`, \`statusText\`, \`ok\`, \`detail?\`, \`scimType?\`, \`startedAt\`, \`durationMs\`, \`request\`, \`response?\` …) of the call that decided it, plus \`action\` (the action's kind), \`index\` (the item's position in its batch), \`resourceId\`, \`done\` (a 2xx, or 404 for a delete: already gone), \`applied\` and \`differences\` (for Update, Deactivate, Remove members and Rename once done: whether a GET then showed what the action meant, and what it showed otherwise; \`appliedAfterMs\` when only a second look after a short wait showed it applied), \`call\` (the deciding call as the batch's call log holds it) and \`calls\` (every call of the action on that resource, the read-back GET included).`,
   },
   {
     name: ACTION_COMPLETE_EVENT,
@@ -31,6 +31,6 @@ export const EVENT_TABLE = [
     name: CHECK_COMPLETE_EVENT,
     detailType: 'CheckReport',
     description:
-      'Check has finished. `detail`: `{ results, passed, failed, skipped, calls }`: each check as `{ id, name, source, outcome, reason?, calls }` (`outcome` `pass`, `fail` or `skipped`; `source` the RFC section or IdP document it follows), the counts, and every call of the run in the order sent.',
+      'Check has finished. `detail`: `{ results, passed, failed, skipped, calls }`: each check as `{ id, name, source, outcome, reason?, note?, calls }` (`outcome` `pass`, `fail` or `skipped`; `source` the RFC section or IdP document it follows; `note` on a pass whose write showed only on a second look, e.g. `active false applied after 1 s.`), the counts, and every call of the run in the order sent.',
   },
 ] as const;

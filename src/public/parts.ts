@@ -7,7 +7,7 @@ export const PART_TABLE = {
   button: 'The "Generate Users →" / "Generate Groups →" button.',
   'checkbox-label': 'The label of the checkbox.',
   checkbox: 'The "Create activated users" checkbox (Users), or the "Add members" checkbox (Groups).',
-  note: 'Above the result lines: why the records follow the profile when `schema="discover"` could not read the server\'s schema, and why the groups were created without members when "Add members" found none.',
+  note: 'Above the result lines: why the records follow the profile when `schema="discover"` could not read the server\'s schema, and where the groups\' members came from when "Add members" created its own users, or why the groups were created without members.',
   results: 'The list of result lines.',
   result: 'Each result line; it also has the part `success` or `error`.',
   success: 'A result line whose item was created (2xx).',
@@ -17,11 +17,11 @@ export const PART_TABLE = {
   name: "The created record's name on a success line.",
   detail: "The server's SCIM error `scimType` and `detail` on an error line.",
   verdict:
-    'With `flow="idp"`: where the IdP\'s sequence ended short of a create, e.g. "Lookup GET /Users?filter=… answered 400 invalidFilter: Entra would stop here", or that the resource already exists; for a create answered 200, that the server returned a resource it already had.',
+    'With `flow="idp"`: where the IdP\'s sequence ended short of a create, e.g. "Lookup GET /Users?filter=… answered 400 invalidFilter: Entra would stop here", or that the resource already exists; for a create answered 200, that the server returned a resource it already had; for a group created (201) whose members PATCH then failed, "created (201), then …".',
   notice:
     'The 401 (not authenticated) or 429 (rate limited) notice that replaces the lines, or the note that replaces it once the stored key has changed.',
   progress: 'From the press until the last answer: the progress bar and "n of 10".',
-  'batch-calls': 'Above the lines, the "Batch calls" disclosure: the calls of the batch that belong to no item (the reads of the server\'s schema, the member lookup, the probes of a diagnosis), in the same panel as a line\'s Details.',
+  'batch-calls': 'Above the lines, the "Batch calls" disclosure: the calls of the batch that belong to no item (the reads of the server\'s schema, the POSTs of the users a Groups batch creates to be members, the probes of a diagnosis), in the same panel as a line\'s Details.',
   'details-button': 'The "Details" disclosure button of a result line, the "Batch calls" one, and "Show all" below a long body in a panel.',
   details: "A result line's details panel: the request, the response and the duration.",
   'copy-button':
@@ -31,7 +31,9 @@ export const PART_TABLE = {
   actions: 'The action buttons for what the last batch created (Users: Update, Deactivate, Delete; Groups: Remove members, Rename, Delete), Check, and their status.',
   'action-button': 'Each action button, and the Check button.',
   'action-status': 'What the action buttons can still do, or why they cannot ("Nothing left to act on …").',
-  action: 'How the last action on the resource of a success line ended, e.g. "Updated (200), but the server still has title …".',
+  action: 'How the last action on the resource of a line ended, e.g. "Updated: 200 OK"; a failed one also has the part `action-failed`.',
+  'action-failed':
+    'The `action` of a line whose last action failed or did not hold by its read-back; it leads with what went wrong, e.g. "Not updated: the server still has title … (PATCH answered 200)".',
   checks: 'The report of Check: one line per check, the summary and Copy report.',
   check: 'Each line of the report of Check; it also has the part `pass`, `fail` or `skipped`.',
   pass: 'A check line whose check passed.',

@@ -21,11 +21,11 @@ export function CheckReport({ state }: { state: ChecksState }) {
   return (
     <div part={parts('checks')} className="checks">
       <ul>
-        {state.results.map(({ id, name, source, outcome, reason, calls }) => (
+        {state.results.map(({ id, name, source, outcome, reason, note, calls }) => (
           <li key={id} part={parts('check', outcome)} className={`result check ${outcome === 'fail' ? 'error' : 'success'}`}>
             <span className="marker" aria-hidden="true">{SHOWN[outcome].marker}</span>
             {name}: {SHOWN[outcome].word}
-            {reason && ` — ${reason}`} <span className="source">({source})</span>
+            {(reason ?? note) && ` — ${reason ?? note}`} <span className="source">({source})</span>
             {calls.length > 0 && <LineDetails calls={calls} subject={name} />}
           </li>
         ))}

@@ -27,7 +27,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
   const first = batch.lines[0];
   // A diagnosed line's Details show the probes that found its cause, after its own calls.
   const probes = batch.calls.filter((call) => call.purpose === 'probe');
-  // The calls that belong to no item: the reads of the server's schema, the member lookup, the probes (Check's are in its report).
+  // The calls that belong to no item: the reads of the server's schema, the member users' POSTs, the probes (Check's are in its report).
   const batchCalls = batch.calls.filter((call) => call.item === undefined && call.purpose !== 'check');
   const notice = noticeFor(first?.status);
   return (

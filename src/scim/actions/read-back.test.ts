@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ScimResult } from '../http/client';
-import { memberRemoved, readBack, valueIs } from './read-back';
+import { SECOND_LOOK_MS, memberRemoved, readBack, valueIs } from './read-back';
 
 /** A GET answered `status` with `body` as JSON (or, for a string, as text). */
 function answer(status: number, body?: unknown, truncated = false): ScimResult {
@@ -17,7 +17,8 @@ function answer(status: number, body?: unknown, truncated = false): ScimResult {
 }
 
 const title = valueIs('title', (resource) => resource.title, 'Chief Tour Guide');
-const readBackOf = (result: ScimResult, expectations = [title]) => readBack(async () => result, 'https://scim.example.com/scim/v2/Users/u-1', expectations);
+const noWait = async () => undefined;
+const readBackOf = (result: ScimResult, expectations = [title]) => readBack(async () => result, 'https://scim.example.com/scim/v2/Users/u-1', expectations, noWait);
 
 describe('the read-back verdict', () => {
   it('is applied when the GET shows every new value', async () => {
@@ -40,6 +41,30 @@ describe('the read-back verdict', () => {
     expect((await readBackOf(answer(500, 'oops'))).differences).toEqual(['the read-back GET answered 500 Internal Server Error']);
     expect((await readBackOf(answer(200, { title: 'Chief Tour Guide' }, true))).differences).toEqual(['the read-back GET answered a body cut short']);
     expect((await readBackOf(answer(200, '<html>'))).differences).toEqual(['the read-back GET answered no JSON resource']);
+  });
+
+  it('looks a second time after a short wait when the first GET shows the old value: late is applied, with how late', async () => {
+    const waits: number[] = [];
+    const answers = [answer(200, { title: 'Engineer' }), answer(200, { title: 'Chief Tour Guide' })];
+    const late = await readBack(async () => answers.shift() as ScimResult, 'https://scim.example.com/scim/v2/Users/u-1', [title], async (ms) => void waits.push(ms));
+    expect(late).toEqual({ applied: true, differences: [], appliedAfterMs: SECOND_LOOK_MS });
+    expect(waits).toEqual([SECOND_LOOK_MS]);
+    expect(answers).toEqual([]);
+  });
+
+  it('keeps its verdict when the second look still shows the old value, and waits for nothing when the first GET failed', async () => {
+    vi.useFakeTimers();
+    let gets = 0;
+    const kept = readBack(async () => (gets++, answer(200, { title: 'Engineer' })), 'https://scim.example.com/scim/v2/Users/u-1', [title]);
+    await vi.advanceTimersByTimeAsync(SECOND_LOOK_MS - 1);
+    expect(gets).toBe(1); // the second look waits the whole delay
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await kept).toEqual({ applied: false, differences: ['the server still has title "Engineer"'] });
+    expect(gets).toBe(2);
+    vi.useRealTimers();
+    const sent: unknown[] = [];
+    await readBack(async (request) => (sent.push(request), answer(500, 'oops')), 'https://scim.example.com/scim/v2/Users/u-1', [title], noWait);
+    expect(sent).toHaveLength(1);
   });
 
   it('sends one GET to the resource it changed', async () => {

@@ -15,6 +15,8 @@ export interface ReadBack {
   applied: boolean;
   /** Each thing the server kept, in one clause each; empty when applied. */
   differences: string[];
+  /** When only the second look showed it applied: how long after the first. */
+  appliedAfterMs?: number;
 }
 
 /** `attribute` now reads `expected`; else the line names the value the server kept. */
@@ -28,7 +30,8 @@ export function valueIs(attribute: string, read: (resource: Resource) => unknown
   };
 }
 
-const memberIdsIn = (resource: Resource): string[] | undefined =>
+/** The member ids a group resource lists; undefined when it lists no `members` at all. */
+export const memberIdsIn = (resource: Resource): string[] | undefined =>
   Array.isArray(resource.members) ? resource.members.flatMap((member) => (isJsonObject(member) && typeof member.value === 'string' ? [member.value] : [])) : undefined;
 
 /** A member is gone from the group, and the others are still in it where the server lists members at all. */
@@ -46,25 +49,57 @@ export function memberRemoved(id: string, others: readonly string[]): Expectatio
   return [gone, othersKept];
 }
 
+/** Every one of `ids` is a member, where the server lists members at all (RFC 7643 §4.2). */
+export function membersPresent(ids: readonly string[]): Expectation {
+  const missing = (resource: Resource) => ids.filter((id) => !(memberIdsIn(resource) ?? ids).includes(id));
+  return {
+    holds: (resource) => missing(resource).length === 0,
+    kept: (resource) => `the group still lacks ${missing(resource).join(', ')}`,
+  };
+}
+
 const answered = ({ status, statusText }: ScimResult) => `${status} ${statusText}`.trim();
+
+/** How long the read-back waits before its second look, when the first showed the old value. */
+export const SECOND_LOOK_MS = 1000;
+
+/** Waits `ms`; a test passes its own (fake timers, or none). */
+export type Delay = (ms: number) => Promise<void>;
+const wait: Delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What one GET showed, against what the action meant. */
+async function look<C extends ScimResult>(
+  send: (request: Pick<ScimCallOptions, 'method' | 'url'>) => Promise<C>,
+  url: string,
+  expectations: readonly Expectation[],
+): Promise<{ verdict: ReadBack; kept: boolean }> {
+  const call = await send({ method: 'GET', url });
+  const body = call.response?.truncated ? undefined : jsonBodyOf(call);
+  if (call.status === 404) return { verdict: { applied: false, differences: [`the resource is gone (the read-back GET answered ${answered(call)})`] }, kept: false };
+  if (!call.ok || !isJsonObject(body)) {
+    const what = call.response?.truncated ? 'a body cut short' : call.ok ? 'no JSON resource' : answered(call);
+    return { verdict: { applied: false, differences: [`the read-back GET answered ${what}`] }, kept: false };
+  }
+  const differences = expectations.filter((expectation) => !expectation.holds(body)).map((expectation) => expectation.kept(body));
+  return { verdict: { applied: differences.length === 0, differences }, kept: differences.length > 0 };
+}
 
 /**
  * GETs the resource the action changed and compares it with what the action meant (RFC 7644
  * §3.4.1: a GET returns the resource as the server holds it). A 404 says the resource is gone; any
- * other answer without a JSON resource says what came instead.
+ * other answer without a JSON resource says what came instead. When the GET shows an old value, a
+ * server that applies writes a moment later (eventual consistency) would be judged too soon: the
+ * read-back looks once more after SECOND_LOOK_MS, and a change there now was `appliedAfterMs` late.
  */
 export async function readBack<C extends ScimResult>(
   send: (request: Pick<ScimCallOptions, 'method' | 'url'>) => Promise<C>,
   url: string,
   expectations: readonly Expectation[],
+  delay: Delay = wait,
 ): Promise<ReadBack> {
-  const call = await send({ method: 'GET', url });
-  const body = call.response?.truncated ? undefined : jsonBodyOf(call);
-  if (call.status === 404) return { applied: false, differences: [`the resource is gone (the read-back GET answered ${answered(call)})`] };
-  if (!call.ok || !isJsonObject(body)) {
-    const what = call.response?.truncated ? 'a body cut short' : call.ok ? 'no JSON resource' : answered(call);
-    return { applied: false, differences: [`the read-back GET answered ${what}`] };
-  }
-  const differences = expectations.filter((expectation) => !expectation.holds(body)).map((expectation) => expectation.kept(body));
-  return { applied: differences.length === 0, differences };
+  const first = await look(send, url, expectations);
+  if (!first.kept) return first.verdict;
+  await delay(SECOND_LOOK_MS);
+  const { verdict } = await look(send, url, expectations);
+  return verdict.applied ? { ...verdict, appliedAfterMs: SECOND_LOOK_MS } : verdict;
 }

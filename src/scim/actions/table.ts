@@ -6,7 +6,7 @@ import { groupName } from '../fake/job';
 import { PATCH_OP_SCHEMA } from '../protocol';
 import { isUser } from '../records/records';
 import type { ResourceType, ScimRecord } from '../records/schemas';
-import { memberRemoved, readBack, valueIs, type ReadBack } from './read-back';
+import { memberRemoved, readBack, valueIs, type Delay, type ReadBack } from './read-back';
 import { userChanges, type UserChange } from './user-changes';
 
 /** A resource the batch created, as the actions see it; what an action changes on the server, it notes here. */
@@ -30,6 +30,8 @@ export interface ActionContext<C extends ScimResult> {
   faker: SimpleFaker;
   /** Sends one call of the action on this target into the batch's log. */
   send(request: ActionRequest): Promise<C>;
+  /** The read-back's wait before its second look; a test passes its own. */
+  delay?: Delay;
 }
 
 /** How an action ended on one resource: the call that decided it and, for an action that reads back, what the server then held. */
@@ -52,9 +54,10 @@ interface ActionRow<Form> {
   label: string;
   /** The action bar's text while it runs. */
   running: string;
-  /** What a line says once it is done, and once it failed. */
+  /** What a line says once it is done, once it failed, and once its write answered 2xx but the read-back showed otherwise. */
   done: string;
   failed: string;
+  notApplied: string;
   /** How the action bar says what is left: `10 users this batch created can …`. */
   can: string;
   resourceTypes: readonly ResourceType[];
@@ -77,13 +80,13 @@ const patchOf = (...operations: PatchRequest['Operations']): PatchRequest => ({ 
 
 /** Sends the action's write, then (when it succeeded) reads the resource back. */
 async function writeThenReadBack<C extends ScimResult>(
-  { send, target }: ActionContext<C>,
+  { send, target, delay }: ActionContext<C>,
   request: ActionRequest,
   expectations: Parameters<typeof readBack>[2],
 ): Promise<ActionEnd<C>> {
   const decided = await send(request);
   if (!decided.ok) return { decided };
-  return { decided, readBack: await readBack(send, target.url, expectations) };
+  return { decided, readBack: await readBack(send, target.url, expectations, delay) };
 }
 
 /**
@@ -97,6 +100,7 @@ export const ACTIONS = {
     label: 'Update',
     running: 'Updating…',
     done: 'Updated',
+    notApplied: 'Not updated',
     failed: 'Update failed',
     can: 'be updated',
     resourceTypes: ['Users'],
@@ -123,6 +127,7 @@ export const ACTIONS = {
     label: 'Deactivate',
     running: 'Deactivating…',
     done: 'Deactivated',
+    notApplied: 'Not deactivated',
     failed: 'Deactivate failed',
     can: 'be deactivated',
     resourceTypes: ['Users'],
@@ -132,16 +137,19 @@ export const ACTIONS = {
     // learn.microsoft.com/entra/identity/app-provisioning/application-provisioning-config-problem-scim-compatibility.
     rfc7644: ((active) => patchOf({ op: 'replace', path: 'active', value: active })) as ActiveForm,
     applies: (target) => !target.deactivated && isUser(target.record),
-    async perform(form, { target, send }) {
-      const decided = await send({ method: 'PATCH', url: target.url, body: form(false) });
-      if (decided.ok) target.deactivated = true;
-      return { decided };
+    async perform(form, context) {
+      const { target } = context;
+      // Whatever form the dialect sends (Entra's "False"), the resource holds the boolean (RFC 7643 §4.1.1).
+      const end = await writeThenReadBack(context, { method: 'PATCH', url: target.url, body: form(false) }, [valueIs('active', (user) => user.active, false)]);
+      if (end.readBack?.applied) target.deactivated = true;
+      return end;
     },
   }),
   'remove-members': row({
     label: 'Remove members',
     running: 'Removing members…',
     done: 'Removed a member',
+    notApplied: 'Member not removed',
     failed: 'Remove members failed',
     can: 'lose a member',
     resourceTypes: ['Groups'],
@@ -161,6 +169,7 @@ export const ACTIONS = {
     label: 'Rename',
     running: 'Renaming…',
     done: 'Renamed',
+    notApplied: 'Not renamed',
     failed: 'Rename failed',
     can: 'be renamed',
     resourceTypes: ['Groups'],
@@ -178,6 +187,7 @@ export const ACTIONS = {
     label: 'Delete',
     running: 'Deleting…',
     done: 'Deleted',
+    notApplied: 'Not deleted',
     failed: 'Delete failed',
     can: 'be deleted',
     resourceTypes: ['Users', 'Groups'],

@@ -1,5 +1,6 @@
 import type { SimpleFaker } from '@faker-js/faker';
 import type { Dialect } from '../actions/table';
+import type { Delay } from '../actions/read-back';
 import type { CallRequest, ScimCall } from '../http/call';
 import { CUT_BODY, wasCut } from '../http/cut-body';
 import { bodyOf, listResponseOf } from '../http/list-response';
@@ -17,6 +18,8 @@ export interface CheckResult {
   outcome: CheckOutcome;
   /** Why it failed or was skipped, in one sentence. */
   reason?: string;
+  /** For a pass: what the run saw on the way (`Update applied after 1 s`). */
+  note?: string;
   /** The check's calls, in the order sent. */
   calls: ScimCall[];
 }
@@ -52,10 +55,12 @@ export interface CheckContext {
   adopt(url: string): void;
   /** Sends one call of this check into the batch's log; a write to a resource neither the batch nor Check made is not sent. */
   send(request: CallRequest): Promise<ScimCall>;
+  /** The read-backs' wait before a second look; a test passes its own. */
+  delay?: Delay;
 }
 
-/** A check's verdict: passed, or failed with the reason. */
-export type CheckVerdict = { pass: true } | { fail: string };
+/** A check's verdict: passed (with a note of what it saw on the way), or failed with the reason. */
+export type CheckVerdict = { pass: true; note?: string } | { fail: string };
 
 export interface Check {
   id: string;

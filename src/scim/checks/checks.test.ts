@@ -118,8 +118,8 @@ describe('the user checks', () => {
     ['paging', (_method, url) => (url.searchParams.get('count') === '2' ? { status: 200, body: { Resources: [] } } : undefined), 'got an answer without the ListResponse schema.'],
     ['paging', (_method, url) => (url.searchParams.has('count') ? { status: 200, body: list([{ id: 'a' }, { id: 'b' }].slice(0, Number(url.searchParams.get('count'))), { startIndex: Number(url.searchParams.get('startIndex')) }) } : undefined), 'Expected the page at startIndex 2 to begin with id b, the second of the page at 1; it began with id a, so startIndex was not honoured.'],
     ['projection', (_method, url) => (url.searchParams.has('attributes') ? { status: 200, body: { ...USER, id: ID } } : undefined), 'answered 200 OK with [schemas, userName, name, emails, active, id].'],
-    ['deactivate', ignoringActive('both'), 'Expected to activate the user before deactivating it; PATCH active true answered 200 OK, then GET still shows active false.'],
-    ['deactivate', ignoringActive(false), 'Expected the user deactivated; PATCH active false answered 200 OK, then GET still shows active true.'],
+    ['deactivate', ignoringActive('both'), 'Expected to activate the user before deactivating it; PATCH active true answered 200 OK, then the server still has active false.'],
+    ['deactivate', ignoringActive(false), 'Expected the user deactivated; PATCH active false answered 200 OK, then the server still has active true.'],
     ['deactivate', (m, _url, body) => (m === 'PATCH' && JSON.stringify(body).includes('active') ? { status: 400, body: { schemas: [ERROR_SCHEMA], scimType: 'invalidValue', detail: 'no' } } : undefined), 'PATCH active true: PATCH /scim/v2/Users/u-1 answered 400 Bad Request with scimType invalidValue.'],
     ['update', (m, _url, body) => (m === 'PATCH' && JSON.stringify(body).includes('familyName') ? { status: 200, body: {} } : undefined), 'Update (family name): PATCH /scim/v2/Users/u-1 answered 200 OK, but the server still has family name "L".'],
   ])('%s fails, alone, naming the exchange', async (id, misbehave, reason) => {
@@ -129,8 +129,43 @@ describe('the user checks', () => {
     expect(failed).toEqual([id]);
     expect(results[id]?.reason).toContain(reason);
     // Only a server that ignores `active: false` keeps the user Check had to activate, and the line says so.
-    expect(fetch.state().active, 'the user ends as the batch made it').toBe(reason.includes('still shows active true'));
+    expect(fetch.state().active, 'the user ends as the batch made it').toBe(reason.includes('still has active true'));
     if (fetch.state().active) expect(results[id]?.reason).toContain('The user created inactive is left active: deactivate it by hand.');
+  });
+
+  it('counts a write the server shows only on a second GET as a pass, with a note, and leaves the user as it found it (delayed writes)', async () => {
+    // Each write shows on the GET after the first that follows it, as a server that applies writes a moment later.
+    let pending: (() => void) | undefined;
+    let hidden = { active: false, familyName: USER.name.familyName };
+    const fetch = server((method, url) => {
+      if (method === 'PATCH') {
+        const shown = { ...hidden };
+        pending = () => (hidden = { ...fetch.state() });
+        hidden = shown;
+        return undefined;
+      }
+      if (method === 'GET' && url.pathname.endsWith(`/${ID}`) && !url.search) {
+        const body = { ...USER, id: ID, active: hidden.active, name: { ...USER.name, familyName: hidden.familyName } };
+        const apply = pending;
+        pending = undefined;
+        apply?.();
+        return { status: 200, body };
+      }
+      return undefined;
+    });
+    const results = await check(fetch);
+    expect(outcomes(results)).toMatchObject({ deactivate: 'pass', update: 'pass' });
+    expect(results.deactivate?.note).toBe('active true applied after 1 s; active false applied after 1 s.');
+    expect(results.update?.note).toContain('applied after 1 s');
+    expect(fetch.state()).toEqual({ active: false, familyName: USER.name.familyName });
+  });
+
+  it('puts the user back after a refused deactivation, and names a restore that did not hold', async () => {
+    const created = server((method, _url, body) => (method === 'PATCH' && JSON.stringify(body).includes('"value":false') ? { status: 400, body: { detail: 'no' } } : undefined));
+    const results = await check(created);
+    expect(results.deactivate?.reason).toContain('Expected the user deactivated; PATCH active false: PATCH /scim/v2/Users/u-1 answered 400 Bad Request');
+    expect(results.deactivate?.reason).toContain('The user created inactive is left active: deactivate it by hand.');
+    expect(created.state().active).toBe(true); // the line names it
   });
 
   const deletesOf = (fetch: ReturnType<typeof server>) => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([input]) => String(input));

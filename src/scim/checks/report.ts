@@ -10,7 +10,7 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
  * The reason quotes the server, so it is a code span: pasted into an issue tracker, it renders as text.
  */
 export function checkReportMarkdown(results: readonly CheckResult[], summary: string, target: SnippetTarget): string {
-  const rows = results.map(({ name, source, outcome, reason }) => `| ${cell(name)} (${cell(source)}) | ${outcome} | ${markdownCodeCell(reason ?? '')} |`);
+  const rows = results.map(({ name, source, outcome, reason, note }) => `| ${cell(name)} (${cell(source)}) | ${outcome} | ${markdownCodeCell(reason ?? note ?? '')} |`);
   const calls = results.flatMap(({ name, calls: own }) =>
     own.length === 0 ? [] : [`### ${name}`, '', ...markdownCodeBlock(target.fence, [own.map(({ request }) => target.generate(request)).join('\n\n')]), ''],
   );

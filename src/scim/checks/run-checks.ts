@@ -36,6 +36,7 @@ export async function runChecks(
     const calls: CheckResult['calls'] = [];
     const verdict = await run({ ...context, send: (request) => send(request, 'check').then((call) => (calls.push(call), call)) });
     if (signal.aborted) return;
-    onResult({ id, name, source, ...('fail' in verdict ? { outcome: 'fail', reason: verdict.fail } : { outcome: 'pass' }), calls });
+    const outcome = 'fail' in verdict ? { outcome: 'fail' as const, reason: verdict.fail } : { outcome: 'pass' as const, ...(verdict.note ? { note: verdict.note } : {}) };
+    onResult({ id, name, source, ...outcome, calls });
   }
 }

@@ -7,7 +7,7 @@ import { isUser } from '../records/records';
 import { bodyOf } from '../http/list-response';
 import { exchange, listOf, passed, type Check, type CheckContext } from './check';
 import { duplicateCheck } from './duplicate';
-import { deactivateFromActive, updateRoundTrip } from './round-trips';
+import { deactivateFromActive, partialPutRoundTrip, updateRoundTrip } from './round-trips';
 import { findsTarget, readBack } from './shared-checks';
 
 const userOf = ({ target }: CheckContext): ScimUser => {
@@ -112,5 +112,12 @@ export const USER_CHECKS: Check[] = [
     source: "RFC 7644 §3.5.2 (Okta: §3.5.1 PUT); the IdPs' update requests",
     needs: 'patch',
     run: updateRoundTrip,
+  },
+  {
+    id: 'partial-put',
+    name: 'Clear an attribute a PUT leaves out, as Okta expects',
+    source: "RFC 7644 §3.5.1 (PUT replaces the resource); Okta's \"Update a specific User (PUT)\"",
+    applies: ({ dialect }) => 'put' in dialect.update([]),
+    run: partialPutRoundTrip,
   },
 ];

@@ -103,6 +103,14 @@ describe('Entra groups: lookup without members, an empty create, then the member
     expect(calls[2]?.request.body).toEqual({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: 'u1' }] }] });
     expect(end.decided).toMatchObject({ purpose: 'create', id: 'g1' });
   });
+  it('ends a refused members PATCH with its answer, the group id kept and a verdict that says the group was created', async () => {
+    const patch = PROFILE_MODULES.entra.members;
+    const membersPatch = 'patch' in patch ? patch.patch([{ id: 'u1', userName: 'ada', display: 'Ada' }]) : undefined;
+    const { send } = server({ status: 200, body: list([]) }, { status: 201, body: { id: 'g1' } }, { status: 400, body: { detail: 'op Add is not supported' } });
+    const end = await entra.Groups(run(group, send, membersPatch));
+    expect(end.decided).toMatchObject({ purpose: 'members', status: 400, id: 'g1' });
+    expect(end.verdict).toEqual({ text: 'created (201), then the members PATCH failed: the group has no members; Delete removes it', failed: true });
+  });
 });
 
 describe('a create answered 200 (issue 27, L4)', () => {

@@ -42,7 +42,8 @@ function existingResource(membersPatch: PatchRequest | undefined): Verdict {
 /**
  * The spec's one POST per item. A group whose IdP adds members after the create then gets one
  * PATCH; the item ends with the POST's answer unless that PATCH failed: then with the PATCH's, so
- * the line shows why the group has no members (with the group's id kept). A create answered 200
+ * the line shows why the group has no members (with the group's id kept), and a verdict that says
+ * the group was created all the same. A create answered 200
  * returned a resource the server already had: it ends there, with a verdict that says so.
  */
 export const createThenAddMembers: ItemSequence = async ({ record, membersPatch, urls, send }) => {
@@ -52,7 +53,10 @@ export const createThenAddMembers: ItemSequence = async ({ record, membersPatch,
   const url = resourceUrl(urls.endpoint, created.id, created.location);
   if (!url) return { decided: created };
   const patched = await send({ method: 'PATCH', url, body: membersPatch }, 'members');
-  return { decided: patched.ok ? created : { ...patched, id: created.id, location: created.location } };
+  if (patched.ok) return { decided: created };
+  // The group exists all the same: the line says so, and Delete reaches it (see createdResources).
+  const verdict = { text: `created (${created.status}), then the members PATCH failed: the group has no members; Delete removes it`, failed: true };
+  return { decided: { ...patched, id: created.id, location: created.location }, verdict };
 };
 
 /**

@@ -9,7 +9,7 @@ export type ActionKind = 'update' | 'deactivate' | 'remove-members' | 'rename' |
 
 /**
  * What a call was for: `discover` reads the server's schema (batch-level, `schema="discover"`);
- * `members` is the member lookup (batch-level) and each group's member PATCH; `check` a call of
+ * `members` is a POST of a user a Groups batch creates to be a member (batch-level) and each group's member PATCH; `check` a call of
  * Check (batch-level); an action's kind each call of that action (its read-back GET too); `probe` a
  * request without the key that finds out why calls got no answer (batch-level, see scim/diagnosis.ts).
  */
@@ -21,7 +21,7 @@ export type CallPurpose = 'discover' | 'create' | 'lookup' | 'members' | 'check'
  */
 export interface ScimCall extends ScimResult {
   purpose: CallPurpose;
-  /** Position in its batch of the item the call belongs to; absent for a batch-level call (the member lookup). */
+  /** Position in its batch of the item the call belongs to; absent for a batch-level call (a member user's POST). */
   item?: number;
 }
 
