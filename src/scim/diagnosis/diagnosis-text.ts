@@ -26,9 +26,11 @@ export function diagnosisText(diagnosis: Diagnosis, { pageOrigin, baseUrl }: { p
         detail: `Nothing answered at ${server}, even without CORS: the server is down or refused the connection, or DNS or TLS failed.`,
       };
     case 'cors-origin':
+      // A server whose CORS covers only its SCIM routes refuses a wrong path so, and the page cannot
+      // read that 404 through the wall (Fetch §3.2.5: an opaque answer's status is 0), so the path comes first.
       return {
         statusText: 'Blocked by CORS',
-        detail: `${server} answers, but not to this page: it must send Access-Control-Allow-Origin: ${pageOrigin} (or *).`,
+        detail: `${server} answers, but not to this page. First check base-url's path (${new URL(baseUrl).pathname}): a server whose CORS covers only its SCIM routes refuses any other path so. If the path is right, the server must send Access-Control-Allow-Origin: ${pageOrigin} (or *).`,
       };
     case 'cors-preflight':
       return {

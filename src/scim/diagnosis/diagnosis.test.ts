@@ -101,6 +101,11 @@ describe('what a diagnosis says', () => {
     expect(diagnosisText('cors-origin', where).detail).toContain('Access-Control-Allow-Origin: https://docs.example.com');
   });
 
+  it("names base-url's path before CORS when the origin answers but refuses the page", () => {
+    const { detail } = diagnosisText('cors-origin', { ...where, baseUrl: 'http://localhost:8501/scim/v1' });
+    expect(detail).toMatch(/^http:\/\/localhost:8501 answers, but not to this page\. First check base-url's path \(\/scim\/v1\).*Access-Control-Allow-Origin/);
+  });
+
   it("names the methods and headers a preflight must allow, as the README's CORS section lists them", () => {
     const { detail } = diagnosisText('cors-preflight', where);
     const readme = readFileSync('README.md', 'utf8');
