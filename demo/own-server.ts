@@ -8,10 +8,14 @@ import { OWN_BASE_URL_NAME, OwnServerStorage } from './own-server-storage';
 const storage = new OwnServerStorage(window.localStorage);
 Object.defineProperty(window, 'localStorage', { value: storage, configurable: true });
 
-const form = document.querySelector<HTMLFormElement>('[data-own-server-form]');
-const status = document.querySelector<HTMLElement>('[data-own-server-status]');
-const slot = document.querySelector<HTMLElement>('[data-own-server-element]');
-if (!form || !status || !slot) throw new Error('demo/own-server.html lacks its form, status or slot');
+function part<T extends HTMLElement>(selector: string): T {
+  const found = document.querySelector<T>(selector);
+  if (!found) throw new Error(`demo/own-server.html lacks ${selector}`);
+  return found;
+}
+const form = part<HTMLFormElement>('[data-own-server-form]');
+const status = part('[data-own-server-status]');
+const slot = part('[data-own-server-element]');
 const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
 
 /** Tells the element in this document that its key changed (a document gets no `storage` event for its own writes). */
@@ -21,16 +25,18 @@ const announceKeyChange = () => dispatchEvent(new StorageEvent('storage', { key:
 function render(): void {
   const baseUrl = storage.getItem(OWN_BASE_URL_NAME);
   const keyStored = storage.getItem(API_KEY_STORAGE_NAME) !== null;
-  status!.textContent = !baseUrl
+  status.textContent = !baseUrl
     ? 'Enter your base URL and key to get the generator.'
-    : `${keyStored ? 'A key is stored in this browser' : 'No key is stored'} for ${baseUrl}; it goes only to that base URL, in the Authorization header.`;
-  if (!baseUrl) return slot!.replaceChildren();
+    : keyStored
+      ? `A key is stored in this browser for ${baseUrl}; it goes only to that base URL, in the Authorization header.`
+      : `No key is stored for ${baseUrl}: enter one to send with the calls.`;
+  if (!baseUrl) return slot.replaceChildren();
   const element = document.createElement(TAG_NAME);
   element.setAttribute('base-url', baseUrl);
   element.setAttribute('resource-type', field('resource-type').value);
   // The "not authenticated" notice links to the key field, not to the sandbox's key page.
   element.setAttribute('api-key-url', '#key');
-  slot!.replaceChildren(element);
+  slot.replaceChildren(element);
 }
 
 form.addEventListener('submit', (event) => {
