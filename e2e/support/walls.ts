@@ -78,6 +78,11 @@ export async function expectWall(host: Host, baseUrl: string, wall: Wall): Promi
   expect(probes).toHaveLength(wall.probes);
   expect(probes.every(({ request }) => request.method === 'GET' && !('Authorization' in request.headers))).toBe(true);
 
+  if (wall.diagnosis === 'mixed-content') {
+    // Nothing was sent (mixed content): no HAR to download.
+    await expect(element.getByRole('button', { name: 'Download HAR' })).toHaveCount(0);
+    return;
+  }
   const { har, text } = await downloadHar(host.page, element);
   const harProbes = har.log.entries.filter(({ comment }) => comment === 'probe');
   expect(harProbes).toHaveLength(wall.probes);

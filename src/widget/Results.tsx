@@ -30,6 +30,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
   // The calls that belong to no item: the reads of the server's schema, the member lookup, the probes (Check's are in its report).
   const batchCalls = batch.calls.filter((call) => call.item === undefined && call.purpose !== 'check');
   const notice = noticeFor(first?.status);
+  const nothingSent = batch.lines.length > 0 && batch.lines.every(({ diagnosis }) => diagnosis === 'mixed-content');
   return (
     <>
       {notice && first ? (
@@ -67,7 +68,8 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
       )}
       {!notice && batch.checks && batch.checks.results.length > 0 && <CheckReport state={batch.checks} />}
       {/* After a 401 there is nothing to inspect: the notice says all there is. */}
-      {!batch.running && batch.calls.length > 0 && notice !== 'unauthenticated' && <HarDownload calls={batch.calls} />}
+      {/* Nor when the browser refused every call as mixed content: nothing was sent, and the lines say why. */}
+      {!batch.running && batch.calls.length > 0 && notice !== 'unauthenticated' && !nothingSent && <HarDownload calls={batch.calls} />}
     </>
   );
 }
