@@ -97,5 +97,7 @@ test("the Okta card: ten 201 lines, each after Okta's lookup by userName", async
   await okta.getByRole('button', { name: 'Generate Users →' }).click();
   await expectTenCreated(okta);
   await okta.locator('[part~="result"]').first().getByRole('button', { name: /^Details for / }).click();
-  await expect(okta.locator('[part~="result"]').first().locator('.call-title')).toHaveText([/ · GET \/scim\/v2\/Users\?filter=userName eq ".*"&startIndex=1&count=100$/, / · POST \/scim\/v2\/Users$/]);
+  const first = okta.locator('[part~="result"]').first();
+  await expect(first.locator('.call-title')).toHaveText(['Lookup · GET /scim/v2/Users', 'Create · POST /scim/v2/Users']);
+  await expect(first).toContainText('startIndex=1&count=100');
 });
