@@ -44,3 +44,19 @@ export function diagnosisText(diagnosis: Diagnosis, { pageOrigin, baseUrl }: { p
       };
   }
 }
+
+/**
+ * What the other lines say of the wall the first line tells in full: its cause in a few words (for a
+ * refusing origin, base-url's path first, as in full). Each line's Details keeps the full text.
+ */
+export function diagnosisBrief(diagnosis: Diagnosis, baseUrl: string): string {
+  const { origin, pathname } = new URL(baseUrl);
+  const cause: Record<Diagnosis, string> = {
+    'mixed-content': 'an http base-url from this https page, not sent',
+    unreachable: `nothing answered at ${origin}`,
+    'cors-origin': `check base-url's path (${pathname}), then CORS`,
+    'cors-preflight': 'the preflight (OPTIONS) refused this call',
+    'private-network': 'a private address from a public page',
+  };
+  return `${cause[diagnosis]}, as the first line says.`;
+}
