@@ -2,6 +2,7 @@
 import '../src/entries/index';
 import { DEFAULT_API_KEY_PATH } from '../src/public/constants';
 import { startKeyPage } from './key-page';
+import { fitFrame } from './fit-frame';
 import { startKeyStatus } from './key-status';
 import { PAGE_PATHS } from './pages';
 import { showPlanLimits } from './plans';
@@ -23,3 +24,5 @@ const limits = showPlanLimits(document);
 startKeyPage(pageElement(DEFAULT_API_KEY_PATH), limits);
 const keyStatus = document.querySelector<HTMLElement>('[data-key-status]');
 if (keyStatus) startKeyStatus(keyStatus);
+const ownServerFrame = document.querySelector<HTMLIFrameElement>('[data-own-server-frame]');
+if (ownServerFrame) fitFrame(ownServerFrame);

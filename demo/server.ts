@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer } from 'vite';
-import { PAGE_PATHS } from './pages';
+import { OWN_SERVER_PAGE, PAGE_PATHS } from './pages';
 import { PLANS_PATH, type PlanLimits } from './plans';
 import { accessLog } from './sandbox/http/access-log';
 import { KEYS_PATH, SCIM_PATH, createSandbox, type SandboxOptions } from './sandbox/http/app';
@@ -71,9 +71,9 @@ export async function startDemoServer({ port, host = 'localhost', sandbox = {}, 
     logLevel: 'warn',
   });
   app.use(vite.middlewares);
-  app.get([...PAGE_PATHS], async (req, res, next) => {
+  app.get([...PAGE_PATHS, OWN_SERVER_PAGE], async (req, res, next) => {
     try {
-      const html = await readFile(`${demoRoot}index.html`, 'utf8');
+      const html = await readFile(`${demoRoot}${req.path === OWN_SERVER_PAGE ? OWN_SERVER_PAGE.slice(1) : 'index.html'}`, 'utf8');
       res.type('html').send(await vite.transformIndexHtml(req.originalUrl, html));
     } catch (error) {
       next(error);

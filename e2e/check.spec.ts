@@ -1,8 +1,9 @@
 import express from 'express';
 import type { Locator, Page } from '@playwright/test';
 import { CHECK_COMPLETE_EVENT } from '../src/public/event-names';
-import { LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../src/scim/protocol';
+import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, SCIM_CONTENT_TYPE } from '../src/scim/protocol';
 import type { BatchResult, CheckReport } from '../src/entries/index';
+import { pressAction } from './support/actions';
 import { clickForEvent, generateAndExpectCreated, generateBatch, showGenerator, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
 import { expect, test } from './support/page-errors';
@@ -12,7 +13,8 @@ import { listenWithSandbox, type SandboxServer } from './support/sandbox';
 // rule (a sandbox behind a middleware that misbehaves), exactly that check fails.
 
 // The duplicate check's 409 and the unknown id's 404 are answers the checks ask for.
-test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (404|409)\b/] });
+// The rate-limited server's 429s too.
+test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (404|409|429)\b/] });
 
 type Misbehaviour = (app: express.Express, seen: string[]) => void;
 
@@ -326,3 +328,53 @@ async function usersBatch(page: Page, site: SandboxServer): Promise<{ element: L
   const element = await showGenerator(page, site.url, {});
   return { element, batch: await generateAndExpectCreated(element) };
 }
+
+test('a server that answers 429 after 20 requests: Check counts no failure, and names the wait on every check it stopped', async ({ page }) => {
+  const { site } = await server(page, (app) => {
+    let requests = 0;
+    app.use('/scim/v2', (_req, res, next) => {
+      if (++requests <= 20) return next();
+      res.status(429).set('Retry-After', '120').type(SCIM_CONTENT_TYPE).json({ schemas: [ERROR_SCHEMA], status: '429', detail: 'Too many requests' });
+    });
+  });
+  try {
+    const { element } = await usersBatch(page, site);
+    const report = await clickForEvent<CheckReport>(element, element.getByRole('button', { name: 'Check', exact: true }), CHECK_COMPLETE_EVENT);
+    expect(report.failed).toBe(0);
+    expect(report.notChecked).toBeGreaterThan(0);
+    expect(report.passed + report.notChecked).toBe(report.results.length);
+    const stopped = report.results.filter(({ outcome }) => outcome === 'not-checked');
+    expect(stopped.map(({ reason }) => reason)).toEqual(stopped.map(() => expect.stringMatching(/^Rate limited: .*answered 429 Too Many Requests.*try again in 2 minutes \(Retry-After: 120\)\.$/)));
+    // Once the server has said to wait, the checks after the one it stopped send nothing.
+    expect(stopped.slice(1).flatMap(({ calls }) => calls)).toEqual([]);
+    await expect(element.locator('[part="check not-checked"]')).toHaveCount(report.notChecked);
+    await expect(element.locator('[part="check not-checked"]').first()).toContainText('not checked — Rate limited: ');
+    await expect(element.locator('[part="check-summary"]')).toContainText(`${report.passed} passed, 0 failed, 0 skipped, ${report.notChecked} not checked`);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await element.getByRole('button', { name: 'Copy report' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`, ${report.notChecked} not checked`);
+    expect(copied).toContain('| not-checked | `Rate limited: ');
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});
+
+test('a page whose Users element deleted the members: the Groups checks that need them (the duplicate POST names them too) are not checked, saying why; the others pass', async ({ page }) => {
+  const { site } = await server(page);
+  try {
+    const { groups } = await groupsWithMembers(page, site);
+    await pressAction(page.locator('scim-generator').first(), 'Delete');
+    const report = await clickForEvent<CheckReport>(groups, groups.getByRole('button', { name: 'Check', exact: true }), CHECK_COMPLETE_EVENT);
+    expect(outcomes(report)).toEqual({ 'read-back': 'pass', lookup: 'pass', 'lookup-without-members': 'pass', duplicate: 'not-checked', members: 'not-checked', 'remove-member': 'not-checked', rename: 'pass' });
+    expect(report).toMatchObject({ failed: 0, notChecked: 3 });
+    for (const id of ['duplicate', 'members', 'remove-member']) {
+      expect(report.results.find((result) => result.id === id)?.reason).toMatch(/^This page changed what the check reads since the batch: \S+ was deleted by this page's Delete(; \S+ was deleted by this page's Delete)*\.$/);
+    }
+    await expect(groups.locator('[part="check not-checked"]')).toHaveCount(3);
+  } finally {
+    await page.close();
+    await site.close();
+  }
+});

@@ -1,5 +1,5 @@
 import { API_KEY_STORAGE_NAME } from '../src/public/constants';
-import { createKeyOnKeyPage, demoGenerator, expect, test } from './support/demo-site';
+import { createKeyOnKeyPage, demoGenerator, expect, expectTenCreated, test } from './support/demo-site';
 import { failedLoadLine } from './support/page-errors';
 
 test('Enter on Create a … key and on Forget the key leaves keyboard focus on the button', async ({ page, demo }) => {
@@ -87,4 +87,17 @@ test.describe('a key the sandbox forgot', () => {
     await expect(page.locator('[data-key-status]')).toContainText('no longer known to the sandbox: it expired unused, was evicted to make room for new keys');
     await expect(page.locator('[data-key-status]').getByRole('link', { name: 'Create a new key' })).toHaveAttribute('href', '/apikey/');
   });
+});
+
+test("the Okta card: ten 201 lines, each after Okta's lookup by userName", async ({ page, demo }) => {
+  await page.goto(new URL('/apikey/', demo.url).href);
+  await createKeyOnKeyPage(page, 'pro');
+  await page.goto(demo.url);
+  const okta = page.locator('scim-generator[profile="okta"]');
+  await okta.getByRole('button', { name: 'Generate Users →' }).click();
+  await expectTenCreated(okta);
+  await okta.locator('[part~="result"]').first().getByRole('button', { name: /^Details for / }).click();
+  const first = okta.locator('[part~="result"]').first();
+  await expect(first.locator('.call-title')).toHaveText(['Lookup · GET /scim/v2/Users', 'Create · POST /scim/v2/Users']);
+  await expect(first).toContainText('startIndex=1&count=100');
 });

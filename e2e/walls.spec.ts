@@ -1,4 +1,5 @@
 import { closedPort } from './support/closed-port';
+import { listenWithSandbox } from './support/sandbox';
 import { expect, test } from './support/fault-page';
 import { expectKeyNeverAfterProbes, expectWall, WALLS } from './support/walls';
 
@@ -25,4 +26,15 @@ test('a preflight that allows Content-Type but not Authorization: every line nam
 
 test('a closed port: every line says nothing answered there', async ({ host }) => {
   await expectWall(host, `http://127.0.0.1:${await closedPort()}/scim/v2`, WALLS.unreachable);
+});
+
+test("a wrong path on a server whose CORS covers only its SCIM routes (the sandbox's): every line names base-url's path before CORS", async ({ host }) => {
+  const sandbox = await listenWithSandbox();
+  try {
+    const wall = WALLS['cors-origin'];
+    await expectWall(host, new URL('/scim/v1', sandbox.url).href, { ...wall, names: (where) => ["First check base-url's path (/scim/v1)", ...wall.names(where)] });
+    for (const { detail } of await host.readLines()) expect(detail?.indexOf('/scim/v1')).toBeLessThan(detail?.indexOf('CORS') ?? 0);
+  } finally {
+    await sandbox.close();
+  }
 });

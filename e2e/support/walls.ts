@@ -11,11 +11,20 @@ const KEY = 'k-walls-secret-0037';
 /** A name that is not local, so the browser counts an http URL to it as mixed content on an https page. */
 export const REMOTE_HOST = 'scim.walls.test';
 
+interface Where {
+  pageOrigin: string;
+  server: string;
+  /** base-url's path. */
+  path: string;
+}
+
 export interface Wall {
   statusText: string;
   diagnosis: ItemResult['diagnosis'];
-  /** What the line's detail must name: the cause's fix. */
-  names: (where: { pageOrigin: string; server: string }) => string[];
+  /** What the first line's detail must name: the cause's fix. */
+  names: (where: Where) => string[];
+  /** What each of the other nine lines says instead, briefly. */
+  brief: (where: Where) => string;
   probes: number;
 }
 
@@ -24,19 +33,28 @@ export const WALLS = {
     statusText: 'Blocked by CORS',
     diagnosis: 'cors-origin',
     names: ({ pageOrigin }) => [`Access-Control-Allow-Origin: ${pageOrigin}`],
+    brief: ({ path }) => `check base-url's path (${path}), then CORS, as the first line says.`,
     probes: 2,
   },
   'cors-preflight': {
     statusText: 'Blocked by CORS',
     diagnosis: 'cors-preflight',
     names: () => ['preflight (OPTIONS)', 'Access-Control-Allow-Methods: POST, PATCH, DELETE', 'Access-Control-Allow-Headers: Authorization, Content-Type'],
+    brief: () => 'the preflight (OPTIONS) refused this call, as the first line says.',
     probes: 1,
   },
-  unreachable: { statusText: 'Unreachable', diagnosis: 'unreachable', names: ({ server }) => [`Nothing answered at ${server}`], probes: 2 },
+  unreachable: {
+    statusText: 'Unreachable',
+    diagnosis: 'unreachable',
+    names: ({ server }) => [`Nothing answered at ${server}`],
+    brief: ({ server }) => `nothing answered at ${server}, as the first line says.`,
+    probes: 2,
+  },
   'mixed-content': {
     statusText: 'Blocked: mixed content',
     diagnosis: 'mixed-content',
     names: ({ server }) => [`base-url (${server}) is http`, 'Serve the API over https'],
+    brief: () => 'an http base-url from this https page, not sent, as the first line says.',
     probes: 0,
   },
 } satisfies Record<string, Wall>;
@@ -51,13 +69,13 @@ async function pressWithKey(host: Host, baseUrl: string) {
 /** Ten lines, ten Details, ten result events, the complete event and the HAR all tell this wall. */
 export async function expectWall(host: Host, baseUrl: string, wall: Wall): Promise<void> {
   const element = await pressWithKey(host, baseUrl);
-  const where = { pageOrigin: new URL(host.page.url()).origin, server: new URL(baseUrl).origin };
+  const where = { pageOrigin: new URL(host.page.url()).origin, server: new URL(baseUrl).origin, path: new URL(baseUrl).pathname };
   const lines = await host.readLines();
   expect(lines).toHaveLength(10);
-  for (const line of lines) {
-    expect(line).toMatchObject({ part: 'result error', status: '0', statusText: wall.statusText });
-    for (const named of wall.names(where)) expect(line.detail).toContain(named);
-  }
+  for (const line of lines) expect(line).toMatchObject({ part: 'result error', status: '0', statusText: wall.statusText });
+  // Told once in full, then briefly on the other nine lines; every Details below keeps the full text.
+  for (const named of wall.names(where)) expect(lines[0]?.detail).toContain(named);
+  expect(lines.slice(1).map(({ detail }) => detail)).toEqual(Array(9).fill(`— ${wall.brief(where)}`));
 
   const details = element.locator('[part~="result"] [part="details"]');
   for (const button of await element.getByRole('button', { name: /^Details for / }).all()) await button.click();
@@ -78,6 +96,11 @@ export async function expectWall(host: Host, baseUrl: string, wall: Wall): Promi
   expect(probes).toHaveLength(wall.probes);
   expect(probes.every(({ request }) => request.method === 'GET' && !('Authorization' in request.headers))).toBe(true);
 
+  if (wall.diagnosis === 'mixed-content') {
+    // Nothing was sent (mixed content): no HAR to download.
+    await expect(element.getByRole('button', { name: 'Download HAR' })).toHaveCount(0);
+    return;
+  }
   const { har, text } = await downloadHar(host.page, element);
   const harProbes = har.log.entries.filter(({ comment }) => comment === 'probe');
   expect(harProbes).toHaveLength(wall.probes);

@@ -7,6 +7,7 @@ import { runChecks } from '../scim/checks/run-checks';
 import { PROFILE_MODULES } from '../scim/profiles';
 import type { ActionConfig, FollowUpHooks } from './actions';
 import type { CallLog } from './call-log';
+import { deletedByPage } from './known-users';
 import type { ActionTarget } from '../scim/actions/table';
 import type { ResourceType } from '../scim/records/schemas';
 
@@ -20,6 +21,8 @@ interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+  /** Checks that could not run (a rate limit, this page's own changes): never counted as failed. */
+  notChecked: number;
 }
 
 /** `detail` of the check complete event. */
@@ -32,7 +35,7 @@ export interface CheckReport extends Tally {
 /** Counts of a run's outcomes. */
 function tally(results: readonly CheckResult[]): Tally {
   const count = (outcome: CheckResult['outcome']) => results.filter((result) => result.outcome === outcome).length;
-  return { passed: count('pass'), failed: count('fail'), skipped: count('skipped') };
+  return { passed: count('pass'), failed: count('fail'), skipped: count('skipped'), notChecked: count('not-checked') };
 }
 
 /**
@@ -98,6 +101,7 @@ export class BatchChecks {
       profile,
       dialect: PROFILE_MODULES[profile].dialect,
       faker: this.faker,
+      changedByPage: (id: string) => (deletedByPage(id) ? "was deleted by this page's Delete" : undefined),
       namedIds: () => new Set(this.log.calls.flatMap(({ id }) => (id === undefined ? [] : [id]))),
       adopt: (url: string) => this.owned.adopt(url),
     };

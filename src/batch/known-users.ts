@@ -8,6 +8,10 @@ import { isUser, recordName } from '../scim/records/records';
 // are kept: a page pressed all day must not grow by ten users a press.
 export const KEPT_USERS_PER_BASE_URL = 100;
 const createdUsers = new Map<string, KnownUser[]>();
+// And the ids of the users this page deleted, so that Check does not blame the server for a group
+// member gone by the page's own hand; as many kept as a page is likely to have made.
+const KEPT_DELETED_IDS = 10 * KEPT_USERS_PER_BASE_URL;
+let deletedUserIds: readonly string[] = [];
 
 /**
  * Notes a user a batch created against `baseUrl`: only a `201 Created` with an id. A 200 returned a
@@ -19,8 +23,9 @@ export function rememberCreatedUser(baseUrl: string, record: ScimRecord, created
   createdUsers.set(baseUrl, [...(createdUsers.get(baseUrl) ?? []), user].slice(-KEPT_USERS_PER_BASE_URL));
 }
 
-/** Forgets a user the Delete action removed, so no group takes it as a member. */
+/** Forgets a user the Delete action removed, so no group takes it as a member, and notes that this page deleted it. */
 export function forgetDeletedUser(id: string): void {
+  deletedUserIds = [...deletedUserIds.filter((deleted) => deleted !== id), id].slice(-KEPT_DELETED_IDS);
   for (const [baseUrl, users] of createdUsers) {
     createdUsers.set(baseUrl, users.filter((user) => user.id !== id));
   }
@@ -30,3 +35,6 @@ export function forgetDeletedUser(id: string): void {
 export function createdUsersAt(baseUrl: string): readonly KnownUser[] {
   return createdUsers.get(baseUrl) ?? [];
 }
+
+/** Whether a Delete action of this page (any element's) deleted the user with this id. */
+export const deletedByPage = (id: string): boolean => deletedUserIds.includes(id);

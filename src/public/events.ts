@@ -31,6 +31,6 @@ export const EVENT_TABLE = [
     name: CHECK_COMPLETE_EVENT,
     detailType: 'CheckReport',
     description:
-      'Check has finished. `detail`: `{ results, passed, failed, skipped, calls }`: each check as `{ id, name, source, outcome, reason?, note?, calls }` (`outcome` `pass`, `fail` or `skipped`; `source` the RFC section or IdP document it follows; `note` on a pass whose write showed only on a second look, e.g. `active false applied after 1 s.`), the counts, and every call of the run in the order sent.',
+      'Check has finished. `detail`: `{ results, passed, failed, skipped, notChecked, calls }`: each check as `{ id, name, source, outcome, reason?, note?, calls }` (`outcome` `pass`, `fail`, `skipped` or `not-checked`, never counted as failed; `source` the RFC section or IdP document it follows; `note` on a pass whose write showed only on a second look, e.g. `active false applied after 1 s.`), the counts, and every call of the run in the order sent.',
   },
 ] as const;

@@ -6,13 +6,13 @@ import type { ProfileName } from '../scim/records/schemas';
 
 /**
  * What runChecks needs besides `send`, as BatchChecks gives it: the target, the base URLs, the
- * profile's dialect, a faker, the ids the batch's calls named, and the guard (`owned`) that Check's
+ * profile's dialect, a faker, what this page changed since the batch (`changed`, why by id), the ids the batch's calls named, and the guard (`owned`) that Check's
  * writes go through (`owned.guard(send)`).
  */
 export function checkContext(
   target: CheckTarget,
   urls: CheckContext['urls'],
-  { profile = 'basic', namedIds = [target.id] }: { profile?: ProfileName; namedIds?: string[] } = {},
+  { profile = 'basic', namedIds = [target.id], changed = {} }: { profile?: ProfileName; namedIds?: string[]; changed?: Record<string, string> } = {},
 ): { context: Omit<CheckContext, 'send'>; owned: OwnedResources } {
   const owned = new OwnedResources([target.url]);
   const context = {
@@ -21,6 +21,7 @@ export function checkContext(
     profile,
     dialect: PROFILE_MODULES[profile].dialect,
     faker: new SimpleFaker(),
+    changedByPage: (id: string) => changed[id],
     namedIds: () => new Set(namedIds),
     adopt: (url: string) => owned.adopt(url),
     // The read-backs' second look comes at once: what it waits for is the answer, not the clock.

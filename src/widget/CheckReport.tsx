@@ -11,12 +11,13 @@ const SHOWN: Record<CheckOutcome, { marker: string; word: string }> = {
   pass: { marker: '✓', word: 'passed' },
   fail: { marker: '✗', word: 'failed' },
   skipped: { marker: '–', word: 'skipped' },
+  'not-checked': { marker: '?', word: 'not checked' },
 };
 
 /** The report of Check: a line per check with its calls, the summary, and Copy report once done. */
 export function CheckReport({ state }: { state: ChecksState }) {
-  const { passed, failed, skipped } = state;
-  const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+  const { passed, failed, skipped, notChecked } = state;
+  const summary = `${passed} passed, ${failed} failed, ${skipped} skipped${notChecked > 0 ? `, ${notChecked} not checked` : ''}`;
   const target = useSnippetTarget();
   return (
     <div part={parts('checks')} className="checks">

@@ -2,7 +2,7 @@ import { parts } from '../public/parts';
 import type { ResultLine } from '../batch/state';
 import type { GeneratorConfig } from '../page/config';
 import type { NoticeKind } from './notice-kind';
-import { MAX_RETRY_DAYS, retryTimeOf, type RetryTime } from './retry-after';
+import { MAX_RETRY_DAYS, retryTimeOf, type RetryTime } from '../scim/http/retry-after';
 
 /** The plan card each key-creation link selects: the first is Free, the second Pro. */
 export const FREE_PLAN_CARD = 0;

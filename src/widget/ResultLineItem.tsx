@@ -14,6 +14,8 @@ interface ResultLineItemProps {
   calls: readonly ScimCall[];
   /** How the last action on the item's resource ended. */
   outcome: Outcome | undefined;
+  /** In place of the detail, when an earlier line tells the same wall in full; Details keep the full text. */
+  brief?: string;
 }
 
 /** A name that may break after each `_` (`grocery_senior_…` on a phone), as text: the name is a server's or faker's, never markup. */
@@ -26,7 +28,7 @@ function breakableAtUnderscores(name: string): ReactNode[] {
  * how the last action on the created resource ended, and the Details of every call.
  */
 export const ResultLineItem = memo(
-  function ResultLineItem({ line, calls, outcome: lastAction }: ResultLineItemProps) {
+  function ResultLineItem({ line, calls, outcome: lastAction, brief }: ResultLineItemProps) {
     const outcome = line.ok ? 'success' : 'error';
     const explanation = explanationOf(line);
     return (
@@ -42,7 +44,7 @@ export const ResultLineItem = memo(
         {explanation && (
           <>
             {' '}
-            <span part={parts('detail')}>— {explanation}</span>
+            <span part={parts('detail')}>— {brief ?? explanation}</span>
           </>
         )}
         {line.verdict && (
@@ -60,6 +62,7 @@ export const ResultLineItem = memo(
   (before, after) =>
     before.line === after.line &&
     before.outcome === after.outcome &&
+    before.brief === after.brief &&
     before.calls.length === after.calls.length &&
     before.calls.every((call, index) => call === after.calls[index]),
 );

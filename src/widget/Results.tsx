@@ -2,6 +2,7 @@ import type { BatchController } from '../batch/controller';
 import type { BatchState } from '../batch/state';
 import type { GeneratorConfig } from '../page/config';
 import { parts } from '../public/parts';
+import { diagnosisBrief } from '../scim/diagnosis/diagnosis-text';
 import type { ScimCall } from '../scim/http/call';
 import { ActionBar } from './ActionBar';
 import { CheckReport } from './CheckReport';
@@ -30,6 +31,11 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
   // The calls that belong to no item: the reads of the server's schema, the member users' POSTs, the probes (Check's are in its report).
   const batchCalls = batch.calls.filter((call) => call.item === undefined && call.purpose !== 'check');
   const notice = noticeFor(first?.status);
+  // A wall is told in full on its first line, then briefly on the others.
+  const walled = batch.lines.find(({ diagnosis }) => diagnosis !== undefined);
+  const briefOf = (line: (typeof batch.lines)[number]) =>
+    line.diagnosis && line !== walled ? diagnosisBrief(line.diagnosis, config.baseUrl) : undefined;
+  const nothingSent = batch.lines.length > 0 && batch.lines.every(({ diagnosis }) => diagnosis === 'mixed-content');
   return (
     <>
       {notice && first ? (
@@ -56,6 +62,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
                   line={line}
                   calls={line.diagnosis ? [...callsOf(line.index), ...probes] : callsOf(line.index)}
                   outcome={batch.actions?.outcomes[line.index]}
+                  brief={briefOf(line)}
                 />
               ))}
             </ul>
@@ -67,7 +74,8 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
       )}
       {!notice && batch.checks && batch.checks.results.length > 0 && <CheckReport state={batch.checks} />}
       {/* After a 401 there is nothing to inspect: the notice says all there is. */}
-      {!batch.running && batch.calls.length > 0 && notice !== 'unauthenticated' && <HarDownload calls={batch.calls} />}
+      {/* Nor when the browser refused every call as mixed content: nothing was sent, and the lines say why. */}
+      {!batch.running && batch.calls.length > 0 && notice !== 'unauthenticated' && !nothingSent && <HarDownload calls={batch.calls} />}
     </>
   );
 }

@@ -7,7 +7,11 @@ import { bodyOf, listResponseOf } from '../http/list-response';
 import { ERROR_SCHEMA } from '../protocol';
 import type { ProfileName, ResourceType, ScimRecord } from '../records/schemas';
 
-export type CheckOutcome = 'pass' | 'fail' | 'skipped';
+/**
+ * `not-checked`: the check could not run, through no fault of the server's checks: the server
+ * rate limited it (429), or this page deleted a resource it needs since the batch.
+ */
+export type CheckOutcome = 'pass' | 'fail' | 'skipped' | 'not-checked';
 
 /** How one check went: its name, the document it follows, and on failure what was expected against what came. */
 export interface CheckResult {
@@ -16,7 +20,7 @@ export interface CheckResult {
   /** The RFC section or IdP document the check follows. */
   source: string;
   outcome: CheckOutcome;
-  /** Why it failed or was skipped, in one sentence. */
+  /** Why it failed, was skipped or was not checked, in one sentence. */
   reason?: string;
   /** For a pass: what the run saw on the way (`Update applied after 1 s`). */
   note?: string;
@@ -49,6 +53,8 @@ export interface CheckContext {
   dialect: Dialect;
   /** New values for the round trips (Update, Rename). */
   faker: SimpleFaker;
+  /** Why this page (another element, an action) changed the resource with this id since the batch, if it did. */
+  changedByPage(id: string): string | undefined;
   /** The ids every call of the batch and of Check has named so far. */
   namedIds(): ReadonlySet<string>;
   /** Makes a resource Check created its own, so that the guard lets Check delete it. */
@@ -70,6 +76,8 @@ export interface Check {
   needs?: keyof Supports;
   /** Whether the check has anything to look at for this target and profile; it is left out when not. */
   applies?(context: Omit<CheckContext, 'send'>): boolean;
+  /** The ids of the resources it needs besides the target (a group's members); it is not checked when this page changed one. */
+  uses?(target: CheckTarget): readonly string[];
   run(context: CheckContext): Promise<CheckVerdict>;
 }
 

@@ -16,7 +16,7 @@ const ID = 'u-1';
 const USER: ScimUser = { schemas: [USER_SCHEMA], userName: 'ada@example.com', name: { givenName: 'Ada', familyName: 'L' }, emails: [{ value: 'ada@example.com' }], active: true };
 const list = (resources: object[], extra: object = {}) => ({ schemas: [LIST_RESPONSE_SCHEMA], totalResults: resources.length, startIndex: 1, Resources: resources, ...extra });
 
-type Reply = { status: number; body?: unknown };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (method: string, url: URL, body: unknown) => Reply | undefined;
 
 /** `handler` for the first request it answers, then nothing. */
@@ -65,17 +65,17 @@ function server(override: Handler = () => undefined) {
   const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
     const reply = handle(init?.method ?? 'GET', new URL(String(input)), init?.body ? JSON.parse(String(init.body)) : undefined);
     const text = reply.body === undefined ? null : JSON.stringify(reply.body);
-    return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/scim+json' } });
+    return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/scim+json', ...reply.headers } });
   });
   return Object.assign(fetch, { state: () => ({ active, familyName }) });
 }
 
-async function check(fetch: typeof globalThis.fetch): Promise<Record<string, CheckResult>> {
+async function check(fetch: typeof globalThis.fetch, changed: Record<string, string> = {}): Promise<Record<string, CheckResult>> {
   const send: SendCall = async (request, purpose) =>
     ({ purpose, ...(await sendScim({ ...request, apiKey: 'k', timeoutMs: 1000, signal: new AbortController().signal, fetch })) }) as ScimCall;
   const results: CheckResult[] = [];
   const target = { resourceType: 'Users' as const, record: USER, id: ID, url: `${BASE}/Users/${ID}`, memberIds: [] };
-  const { context, owned } = checkContext(target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { namedIds: [ID, 'u-2'] });
+  const { context, owned } = checkContext(target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { namedIds: [ID, 'u-2'], changed });
   await runChecks(context, owned.guard(send), { signal: new AbortController().signal, onResult: (result) => results.push(result) });
   return Object.fromEntries(results.map((result) => [result.id, result]));
 }
@@ -166,6 +166,32 @@ describe('the user checks', () => {
     expect(results.deactivate?.reason).toContain('Expected the user deactivated; PATCH active false: PATCH /scim/v2/Users/u-1 answered 400 Bad Request');
     expect(results.deactivate?.reason).toContain('The user created inactive is left active: deactivate it by hand.');
     expect(created.state().active).toBe(true); // the line names it
+  });
+
+  it('a 429 makes its check and every one after it not checked, naming the wait, and fails none', async () => {
+    let calls = 0;
+    const fetch = server(() => (++calls > 4 ? { status: 429, body: { detail: 'slow down' }, headers: { 'Retry-After': '30' } } : undefined));
+    const results = await check(fetch);
+    expect(outcomes(results)).toEqual({ 'read-back': 'pass', lookup: 'pass', 'lookup-ignoring-case': 'pass', ...Object.fromEntries(['duplicate', 'unknown-id', 'paging', 'projection', 'deactivate', 'update'].map((id) => [id, 'not-checked'])) });
+    expect(results.duplicate?.reason).toBe('Rate limited: POST /scim/v2/Users answered 429 Too Many Requests with no SCIM error body; the server asks to wait: try again in 30 seconds (Retry-After: 30).');
+    expect(results.paging?.reason).toMatch(/^Rate limited: not sent, since POST \/scim\/v2\/Users answered 429 .*\(Retry-After: 30\)\.$/);
+    expect(results.paging?.calls).toEqual([]);
+    // Nothing is sent once the server has said to wait.
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
+  it('a 429 without Retry-After says the server named no wait', async () => {
+    const results = await check(server((_m, url) => (url.pathname.endsWith('/ServiceProviderConfig') ? { status: 429 } : undefined)));
+    expect(new Set(Object.values(outcomes(results)))).toEqual(new Set(['not-checked']));
+    expect(results['read-back']?.reason).toBe('Rate limited: not sent, since GET /scim/v2/ServiceProviderConfig answered 429 Too Many Requests with no SCIM error body; the server named no wait (no Retry-After).');
+  });
+
+  it('a resource this page changed since the batch makes the checks that read it not checked, saying why, and sends none of them', async () => {
+    const fetch = server();
+    const results = await check(fetch, { [ID]: "was deleted by this page's Delete" });
+    expect(new Set(Object.values(outcomes(results)))).toEqual(new Set(['not-checked']));
+    expect(results.lookup?.reason).toBe("This page changed what the check reads since the batch: u-1 was deleted by this page's Delete.");
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   const deletesOf = (fetch: ReturnType<typeof server>) => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([input]) => String(input));

@@ -57,6 +57,8 @@ export function duplicateCheck(attribute: 'userName' | 'displayName'): Check {
       attribute === 'userName'
         ? 'RFC 7644 §3.3 (409, scimType uniqueness; RFC 7643 §4.1.1 makes userName unique); Okta and Entra rely on it'
         : "Entra requires unique group names, answered as RFC 7644 §3.3 says (409, scimType uniqueness); RFC 7643 §8.7.1 itself leaves displayName's uniqueness to the server",
+    // A group's record names its members: the POST needs them as the batch left them.
+    uses: ({ memberIds }) => memberIds,
     async run(context) {
       const earlier = context.namedIds();
       const call = await context.send({ method: 'POST', url: context.urls.endpoint, body: context.target.record });

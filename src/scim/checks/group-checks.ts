@@ -31,6 +31,7 @@ export const GROUP_CHECKS: Check[] = [
     name: 'Show the members the batch added',
     source: 'RFC 7643 §4.2',
     applies: ({ target }) => target.memberIds.length > 0,
+    uses: ({ memberIds }) => memberIds,
     async run(context) {
       const { memberIds, url } = context.target;
       const call = await context.send({ method: 'GET', url });
@@ -47,6 +48,7 @@ export const GROUP_CHECKS: Check[] = [
     source: 'RFC 7644 §3.5.2.2; Entra\'s "Update Group [Remove Members]", Okta\'s Group Push',
     needs: 'patch',
     applies: ({ target }) => target.memberIds.length > 0,
+    uses: ({ memberIds }) => memberIds,
     run: removeMemberRoundTrip,
   },
   {

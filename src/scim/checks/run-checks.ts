@@ -1,9 +1,10 @@
-import type { SendCall } from '../http/call';
+import type { ScimCall, SendCall } from '../http/call';
 import type { ResourceType } from '../records/schemas';
 import { bodyOf } from '../http/list-response';
 import { scimUrl } from '../http/scim-url';
 import { type Check, type CheckContext, type CheckResult, type Supports } from './check';
 import { GROUP_CHECKS } from './group-checks';
+import { pageChangeReason, rateLimitedReason, rateLimitOf } from './not-checked';
 import { USER_CHECKS } from './user-checks';
 
 const CHECKS: Record<ResourceType, Check[]> = { Users: USER_CHECKS, Groups: GROUP_CHECKS };
@@ -16,8 +17,9 @@ function supportsOf(body: Record<string, unknown> | undefined): Supports {
 
 /**
  * Reads the server's ServiceProviderConfig, then runs each check that applies, one after another;
- * a check of a feature the server says it lacks is skipped. Reports each result as it comes, and
- * stops between checks once `signal` aborts.
+ * a check of a feature the server says it lacks is skipped. A check the server rate limited, every
+ * check after it, and a check that needs what this page changed since the batch are not checked.
+ * Reports each result as it comes, and stops between checks once `signal` aborts.
  */
 export async function runChecks(
   context: Omit<CheckContext, 'send'>,
@@ -26,9 +28,16 @@ export async function runChecks(
 ): Promise<void> {
   const config = await send({ method: 'GET', url: scimUrl(context.urls.baseUrl, ['ServiceProviderConfig']) }, 'check');
   const supports = supportsOf(config.ok ? bodyOf(config) : undefined);
-  for (const { id, name, source, needs, applies, run } of CHECKS[context.target.resourceType]) {
+  let limited: ScimCall | undefined = rateLimitOf([config]);
+  for (const check of CHECKS[context.target.resourceType]) {
+    const { id, name, source, needs, applies, run } = check;
     if (signal.aborted) return;
     if (applies && !applies(context)) continue;
+    const changed = pageChangeReason(check, context);
+    if (limited || changed) {
+      onResult({ id, name, source, outcome: 'not-checked', reason: limited ? rateLimitedReason(limited, false) : changed, calls: [] });
+      continue;
+    }
     if (needs && !supports[needs]) {
       onResult({ id, name, source, outcome: 'skipped', reason: `The server's ServiceProviderConfig says ${needs} is not supported.`, calls: [config] });
       continue;
@@ -36,7 +45,11 @@ export async function runChecks(
     const calls: CheckResult['calls'] = [];
     const verdict = await run({ ...context, send: (request) => send(request, 'check').then((call) => (calls.push(call), call)) });
     if (signal.aborted) return;
-    const outcome = 'fail' in verdict ? { outcome: 'fail' as const, reason: verdict.fail } : { outcome: 'pass' as const, ...(verdict.note ? { note: verdict.note } : {}) };
-    onResult({ id, name, source, ...outcome, calls });
+    limited = rateLimitOf(calls);
+    if (limited) onResult({ id, name, source, outcome: 'not-checked', reason: rateLimitedReason(limited, true), calls });
+    else {
+      const outcome = 'fail' in verdict ? { outcome: 'fail' as const, reason: verdict.fail } : { outcome: 'pass' as const, ...(verdict.note ? { note: verdict.note } : {}) };
+      onResult({ id, name, source, ...outcome, calls });
+    }
   }
 }

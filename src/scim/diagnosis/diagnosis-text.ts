@@ -26,9 +26,11 @@ export function diagnosisText(diagnosis: Diagnosis, { pageOrigin, baseUrl }: { p
         detail: `Nothing answered at ${server}, even without CORS: the server is down or refused the connection, or DNS or TLS failed.`,
       };
     case 'cors-origin':
+      // A server whose CORS covers only its SCIM routes refuses a wrong path so, and the page cannot
+      // read that 404 through the wall (Fetch §3.2.5: an opaque answer's status is 0), so the path comes first.
       return {
         statusText: 'Blocked by CORS',
-        detail: `${server} answers, but not to this page: it must send Access-Control-Allow-Origin: ${pageOrigin} (or *).`,
+        detail: `${server} answers, but not to this page. First check base-url's path (${new URL(baseUrl).pathname}): a server whose CORS covers only its SCIM routes refuses any other path so. If the path is right, the server must send Access-Control-Allow-Origin: ${pageOrigin} (or *).`,
       };
     case 'cors-preflight':
       return {
@@ -41,4 +43,20 @@ export function diagnosisText(diagnosis: Diagnosis, { pageOrigin, baseUrl }: { p
         detail: `${server} is private and this page public: Chromium calls it only if its preflight answers Access-Control-Allow-Private-Network: true.`,
       };
   }
+}
+
+/**
+ * What the other lines say of the wall the first line tells in full: its cause in a few words (for a
+ * refusing origin, base-url's path first, as in full). Each line's Details keeps the full text.
+ */
+export function diagnosisBrief(diagnosis: Diagnosis, baseUrl: string): string {
+  const { origin, pathname } = new URL(baseUrl);
+  const cause: Record<Diagnosis, string> = {
+    'mixed-content': 'an http base-url from this https page, not sent',
+    unreachable: `nothing answered at ${origin}`,
+    'cors-origin': `check base-url's path (${pathname}), then CORS`,
+    'cors-preflight': 'the preflight (OPTIONS) refused this call',
+    'private-network': 'a private address from a public page',
+  };
+  return `${cause[diagnosis]}, as the first line says.`;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { answering, callerWith, requestOf } from '../../test-support/fetch-stub';
 import { answered, diagnose, isLocalHost, isMixedContent, mayBePrivateNetworkBlock, probeRequests, type WallFacts } from './diagnosis';
-import { ALLOW_HEADERS, ALLOW_METHODS, diagnosisText } from './diagnosis-text';
+import { ALLOW_HEADERS, ALLOW_METHODS, diagnosisBrief, diagnosisText } from './diagnosis-text';
 
 const NO_WALL: WallFacts = { mixedContent: false, sameCallAnswered: false, privateNetwork: false, probes: [] };
 
@@ -99,6 +99,16 @@ describe('what a diagnosis says', () => {
 
   it('names the origin and the header a refused origin needs', () => {
     expect(diagnosisText('cors-origin', where).detail).toContain('Access-Control-Allow-Origin: https://docs.example.com');
+  });
+
+  it('tells each wall briefly for the lines after the first, the path before CORS', () => {
+    expect(diagnosisBrief('cors-origin', 'http://localhost:8501/scim/v1')).toBe("check base-url's path (/scim/v1), then CORS, as the first line says.");
+    expect(diagnosisBrief('unreachable', 'http://localhost:8501/scim/v2')).toBe('nothing answered at http://localhost:8501, as the first line says.');
+  });
+
+  it("names base-url's path before CORS when the origin answers but refuses the page", () => {
+    const { detail } = diagnosisText('cors-origin', { ...where, baseUrl: 'http://localhost:8501/scim/v1' });
+    expect(detail).toMatch(/^http:\/\/localhost:8501 answers, but not to this page\. First check base-url's path \(\/scim\/v1\).*Access-Control-Allow-Origin/);
   });
 
   it("names the methods and headers a preflight must allow, as the README's CORS section lists them", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScimResult } from '../scim/http/client';
+import type { ScimResult } from './client';
 import { retryAt, retryDelayText, retryTimeOf } from './retry-after';
 
 const RECEIVED = Date.parse('2026-11-22T09:00:00Z');

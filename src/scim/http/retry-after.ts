@@ -1,4 +1,4 @@
-import type { ScimResult } from '../scim/http/client';
+import type { ScimResult } from './client';
 
 /**
  * When a rate-limited client may try again, from a `Retry-After` header (RFC 9110 §10.2.3):
