@@ -1,4 +1,4 @@
-import { removeMember, renameGroup, updateUser, type ActionEnd, type ActionTarget } from '../actions/table';
+import { activeRequest, removeMember, renameGroup, updateUser, writeUser, type ActionEnd, type ActionTarget } from '../actions/table';
 import { userChanges } from '../actions/user-changes';
 import type { ScimCall } from '../http/call';
 import { bodyOf } from '../http/list-response';
@@ -27,16 +27,17 @@ async function roundTrip(change: () => Promise<string | undefined>, restore: () 
   return restored ? { fail: `The change read back, but putting it back failed. ${restored}.` } : passed;
 }
 
-/** PATCHes `active` in the profile's dialect, then GETs the user; a sentence when the GET does not show it. */
+/** Writes `active` in the profile's dialect (a PATCH, or a PUT of the user), then GETs the user; a sentence when the GET does not show it. */
 async function setActive(context: CheckContext, active: boolean): Promise<string | undefined> {
   const { url } = context.target;
-  const patch = await context.send({ method: 'PATCH', url, body: context.dialect.deactivate(active) });
-  if (!patch.ok) return `PATCH active ${active}: ${exchange(patch)}`;
+  const { decided: patch } = await writeUser(activeRequest(context.dialect.deactivate(active)), { target: actionTarget(context), faker: context.faker, send: context.send });
+  const method = patch.request.method;
+  if (!patch.ok) return `${method} active ${active}: ${exchange(patch)}`;
   const read = await context.send({ method: 'GET', url });
   const shown = bodyOf(read)?.active;
   if (read.status === 200 && shown === active) return undefined;
   const then = read.status === 200 ? `GET still shows active ${JSON.stringify(shown)}` : exchange(read);
-  return `PATCH active ${active} answered ${patch.status} ${patch.statusText}, then ${then}`;
+  return `${method} active ${active} answered ${patch.status} ${patch.statusText}, then ${then}`;
 }
 
 /**
