@@ -1,6 +1,6 @@
 import express from 'express';
 import type { Page } from '@playwright/test';
-import { ENTERPRISE_USER_SCHEMA, PATCH_OP_SCHEMA, SCIM_CONTENT_TYPE } from '../src/scim/protocol';
+import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, SCIM_CONTENT_TYPE } from '../src/scim/protocol';
 import { PROFILES, type ProfileName } from '../src/scim/records/schemas';
 import { pressAction } from './support/actions';
 import { generateAndExpectCreated, resultLines, showGenerator, storeApiKey } from './support/generator';
@@ -8,7 +8,7 @@ import { bundleSite } from './support/http';
 import { expect, test } from './support/page-errors';
 import { listenWithSandbox, type SandboxServer } from './support/sandbox';
 
-// Update, Remove members and Rename in Chromium, against the sandbox behind a recorder: each
+// Update, Deactivate, Remove members, Rename and Delete in Chromium, against the sandbox behind a recorder: each
 // profile's calls are the method, path and body its IdP documents, each followed by a GET of the
 // resource; and a server that answers 200 but keeps the old value gets a line that names it.
 
@@ -48,7 +48,13 @@ function documentedUpdate(profile: ProfileName, path: string, stored: Recorded |
         readBack,
       ];
     case 'okta': // "Update a specific User (PUT)": GET, then PUT of what the GET returned, changed
+    case 'okta-aiw':
       return [{ method: 'GET', path, body: {} }, { method: 'PUT', path, body: stored?.body }, readBack];
+    case 'onelogin': // PUT /Users/:id of the template, changed, no GET first and no id
+      return [{ method: 'PUT', path, body: expect.not.objectContaining({ id: anyText }) }, readBack];
+    case 'ping': // "User updates", and authentik's users.py `update`: PUT of the user held, changed, with its id
+    case 'authentik':
+      return [{ method: 'PUT', path, body: expect.objectContaining({ id: path.split('/').pop(), userName: anyText }) }, readBack];
     case 'full':
       return [{ method: 'PATCH', path, body: patchOf(...['title', 'emails[type eq "work"].value', ENTERPRISE('department')].map((attribute) => ({ op: 'replace', path: attribute, value: anyText }))) }, readBack];
     case 'basic':
@@ -56,8 +62,29 @@ function documentedUpdate(profile: ProfileName, path: string, stored: Recorded |
   }
 }
 
+/** Deactivate's calls of one user, as each profile's IdP documents them (the read-back is the test's own GET of the sandbox). */
+function documentedDeactivation(profile: ProfileName, path: string, id: string): object[] {
+  switch (profile) {
+    case 'entra': // "Requests made to disable users", without the feature flag
+      return [{ method: 'PATCH', path, body: patchOf({ op: 'Replace', path: 'active', value: 'False' }) }];
+    case 'okta': // "Update a specific User (PATCH)"
+      return [{ method: 'PATCH', path, body: patchOf({ op: 'replace', value: { active: false } }) }];
+    case 'okta-aiw': // "Delete Users": for AIW integrations a PUT, after the GET of "Update the User"
+      return [{ method: 'GET', path, body: {} }, { method: 'PUT', path, body: expect.objectContaining({ id, active: false }) }];
+    case 'onelogin': // Suspend: the template again, active false, no id (chosen, not documented)
+      return [{ method: 'PUT', path, body: expect.objectContaining({ active: false, userName: anyText }) }];
+    case 'ping': // "User deprovisioning", Disable; authentik's users.py `update`
+    case 'authentik':
+      return [{ method: 'PUT', path, body: expect.objectContaining({ id, active: false, userName: anyText }) }];
+    case 'basic':
+    case 'full': // RFC 7644 §3.5.2.3
+      return [{ method: 'PATCH', path, body: patchOf({ op: 'replace', path: 'active', value: false }) }];
+  }
+}
+
 /** Remove members' PATCH of one group, as each profile's IdP documents it. */
 function documentedRemoval(profile: ProfileName, memberId: string): object {
+  if (profile === 'authentik') return patchOf({ op: 'remove', path: 'members', value: [{ value: memberId }] }); // groups.py `_patch_remove_users`
   return profile === 'entra'
     ? patchOf({ op: 'Remove', path: 'members', value: [{ $ref: null, value: memberId }] }) // "Update Group [Remove Members]"
     : patchOf({ op: 'remove', path: `members[value eq ${JSON.stringify(memberId)}]` }); // Okta's Group Push; RFC 7644 §3.5.2.2
@@ -66,7 +93,8 @@ function documentedRemoval(profile: ProfileName, memberId: string): object {
 /** Rename's PATCH of one group, as each profile's IdP documents it. */
 function documentedRename(profile: ProfileName, id: string, displayName: string): object {
   if (profile === 'entra') return patchOf({ op: 'Replace', path: 'displayName', value: displayName }); // "Update Group [Non-member attributes]"
-  if (profile === 'okta') return patchOf({ op: 'replace', value: { id, displayName } }); // "Update a specific Group name"
+  if (profile === 'okta' || profile === 'okta-aiw') return patchOf({ op: 'replace', value: { id, displayName } }); // "Update a specific Group name"
+  if (profile === 'authentik') return patchOf({ op: 'replace', value: { schemas: [GROUP_SCHEMA], displayName, id } }); // groups.py `_update_patch_general`
   return patchOf({ op: 'replace', path: 'displayName', value: displayName }); // RFC 7644 §3.5.2.3
 }
 
@@ -79,7 +107,7 @@ function removedMemberOf(body: unknown): string {
 const callsTo = (recorded: Recorded[], path: string) => recorded.filter((call) => call.path === path).map(({ method, path: to, body }) => ({ method, path: to, body: method === 'GET' ? {} : body }));
 
 for (const profile of PROFILES) {
-  test(`Update, Remove members and Rename (profile ${profile}) send the documented calls, each then a GET, and read back applied`, async ({ page }) => {
+  test(`Update, Deactivate, Remove members, Rename and Delete (profile ${profile}) send the documented calls, and each is read back`, async ({ page }) => {
     const { site, recorded } = await recordingSandbox(page);
     try {
       const element = await showGenerator(page, site.url, { profile, seed: '7' });
@@ -92,7 +120,7 @@ for (const profile of PROFILES) {
         const put = recorded.find((call) => call.path === path && call.method === 'PUT');
         expect(callsTo(recorded, path)).toEqual(documentedUpdate(profile, path, put));
       }
-      if (profile === 'okta') {
+      if (profile === 'okta' || profile === 'okta-aiw') {
         // Okta's PUT carries the user as the server returned it (id and all), with new values.
         const { resourceId } = update.results[0] ?? {};
         const put = recorded.find((call) => call.method === 'PUT' && call.path.endsWith(`/${resourceId}`))?.body as { id: string; userName: string };
@@ -101,6 +129,16 @@ for (const profile of PROFILES) {
       }
       const lines = await resultLines(element);
       expect(lines.every(({ text }) => / · Updated: 200 OK$/.test(text))).toBe(true);
+
+      const apiKey = (await page.evaluate(() => localStorage.getItem('apikey'))) ?? '';
+      recorded.length = 0;
+      const deactivation = await pressAction(element, 'Deactivate');
+      expect(deactivation.results.map(({ done }) => done)).toEqual(Array(10).fill(true));
+      for (const { resourceId } of deactivation.results) {
+        const path = `/scim/v2/Users/${resourceId}`;
+        expect(callsTo(recorded, path)).toEqual(documentedDeactivation(profile, path, resourceId));
+        expect((await site.getResource(apiKey, 'Users', resourceId)).resource?.active).toBe(false);
+      }
 
       await element.evaluate((generator) => generator.setAttribute('resource-type', 'Groups'));
       await element.getByLabel('Add members').check();
@@ -130,6 +168,15 @@ for (const profile of PROFILES) {
         expect((await site.getResource((await page.evaluate(() => localStorage.getItem('apikey'))) ?? '', 'Groups', resourceId)).resource?.displayName).toBe(displayName);
       }
       expect((await resultLines(element)).every(({ text }) => / · Renamed: 20[04] /.test(text))).toBe(true);
+
+      recorded.length = 0;
+      const deletion = await pressAction(element, 'Delete');
+      expect(deletion.results.map(({ done }) => done)).toEqual(Array(10).fill(true));
+      for (const { resourceId } of deletion.results) {
+        const path = `/scim/v2/Groups/${resourceId}`;
+        expect(recorded.filter((call) => call.path === path).map(({ method }) => method)).toEqual(['DELETE']);
+        expect((await site.getResource(apiKey, 'Groups', resourceId)).status).toBe(404);
+      }
     } finally {
       await page.close();
       await site.close();

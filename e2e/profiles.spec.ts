@@ -2,12 +2,17 @@ import { PROFILES, type ProfileName, type ResourceType } from '../src/scim/recor
 import { expectHeldBy, generateAndExpectCreated, showGenerator } from './support/generator';
 import { expect, testWithProKey as test } from './support/site-test';
 
-/** Each item's calls in its profile's IdP sequence (the default flow): Entra and Okta look users up first. */
+/** Each item's calls in its profile's IdP sequence (the default flow): Entra, Okta, OneLogin and Ping look users up first. */
 const SEQUENCE: Record<ProfileName, Record<ResourceType, string[]>> = {
   basic: { Users: ['create'], Groups: ['create'] },
   full: { Users: ['create'], Groups: ['create'] },
   entra: { Users: ['lookup', 'create'], Groups: ['lookup', 'create'] },
   okta: { Users: ['lookup', 'create'], Groups: ['create'] },
+  'okta-aiw': { Users: ['lookup', 'create'], Groups: ['create'] },
+  onelogin: { Users: ['lookup', 'create'], Groups: ['create'] },
+  // Ping lists every group (one page here: the sandbox holds fewer than a page) before creating.
+  ping: { Users: ['lookup', 'create'], Groups: ['lookup', 'create'] },
+  authentik: { Users: ['create'], Groups: ['create'] },
 };
 
 for (const profile of PROFILES) {

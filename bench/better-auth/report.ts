@@ -26,10 +26,11 @@ const counts = (values: readonly (string | number)[]) => {
 
 export const profileLabel = (run: Pick<ProfileRun, 'profile' | 'entraSwitch'>) => (run.entraSwitch ? `${run.profile} + Entra switch` : run.profile);
 
-/** The decisive request in a few words: method, and each PATCH operation's op and path. */
-export function requestShape(call: ScimCall): string {
+/** The decisive request in a few words: method (a PUT after a GET of the user, or of the user the IdP holds), and each PATCH operation's op and path. */
+export function requestShape(call: ScimCall, calls: readonly ScimCall[]): string {
   const { method, body } = call.request;
-  if (method !== 'PATCH') return method === 'PUT' ? 'GET, then PUT of the whole user' : method;
+  const afterGet = calls[calls.indexOf(call) - 1]?.request.method === 'GET';
+  if (method !== 'PATCH') return method === 'PUT' ? (afterGet ? 'GET, then PUT of the whole user' : 'PUT of the whole user, no GET first') : method;
   const operations = (body as PatchRequest | undefined)?.Operations ?? [];
   // Ids and values differ per resource and per run: the shape keeps the paths and, without a path, the value's attributes.
   const shown = ({ op, path, value }: PatchRequest['Operations'][number]) =>
@@ -58,7 +59,7 @@ function actionRow(run: ProfileRun, outcome: ActionOutcome): string {
   const touched = targets.filter(({ sideEffects }) => sideEffects.length > 0);
   const paths = [...new Set(touched.flatMap(({ sideEffects }) => sideEffects.map((effect) => effect.slice(0, effect.indexOf(':')))))];
   const also = readBacks.length === 0 ? '–' : touched.length === 0 ? 'nothing' : `${touched.length}/${readBacks.length}: ${paths.map(code).join(', ')}`;
-  return `| ${profileLabel(run)} | ${label} | ${cell(first ? requestShape(first.decided) : '')} | ${decided} | ${cell(errors.join(' / ') || '–')} | ${cell([applied, ...differences].join('; '))} | ${cell(also)} |`;
+  return `| ${profileLabel(run)} | ${label} | ${cell(first ? requestShape(first.decided, first.calls) : '')} | ${decided} | ${cell(errors.join(' / ') || '–')} | ${cell([applied, ...differences].join('; '))} | ${cell(also)} |`;
 }
 
 const requestPath = (call: ScimCall) => new URL(call.request.url).pathname.replace(/^.*\/scim\/v2/, '');

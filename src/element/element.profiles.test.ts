@@ -29,7 +29,7 @@ describe('the profile attribute', () => {
   it('shows "Invalid profile", with the value and the allowed ones, instead of the button, and sends nothing', () => {
     const generator = mount({ profile: 'azure' });
     expect(generator.ui.queryByRole('button')).toBeNull();
-    expect(generator.ui.getByRole('alert').textContent).toBe('Invalid profile: "azure" is not basic, full, entra or okta');
+    expect(generator.ui.getByRole('alert').textContent).toBe('Invalid profile: "azure" is not basic, full, entra, okta, okta-aiw, onelogin, ping or authentik');
     act(() => generator.element.setAttribute('profile', 'entra'));
     press(generator);
     expect(page.server.calls).toHaveLength(10);

@@ -128,8 +128,8 @@ describe('parseConfig', () => {
     expect(configOf({ profile }).profile).toBe(profile.trim());
   });
 
-  it.each(['Basic', 'OKTA', 'azure', 'full,okta'])('rejects the profile %j, naming it and the four it could be', (profile) => {
-    expect(messageOf({ profile })).toBe(`Invalid profile: "${profile}" is not basic, full, entra or okta`);
+  it.each(['Basic', 'OKTA', 'azure', 'full,okta'])('rejects the profile %j, naming it and the eight it could be', (profile) => {
+    expect(messageOf({ profile })).toBe(`Invalid profile: "${profile}" is not basic, full, entra, okta, okta-aiw, onelogin, ping or authentik`);
   });
 
   it.each(['profile', 'discover', ' discover '])('takes the schema source %j', (schema) => {

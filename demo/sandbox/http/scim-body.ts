@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type NextFunction, type Request, typ
 import { SCIM_CONTENT_TYPE } from '../../../src/scim/protocol';
 import { boundBodies, type BodyBounds } from './body-bounds';
 import { acceptEntraPatchValues } from '../dialects/entra-patch-values';
+import { refuseScim1Templates } from '../dialects/onelogin-scim1';
 import { patchOperations } from '../scim/patch-operations';
 import { isPlainObject } from '../scim/plain-object';
 import { sendScimError } from '../scim/scim-error';
@@ -19,6 +20,7 @@ export function parseScimBody(bounds: BodyBounds): RequestHandler[] {
     requireSchemasArray,
     requireOperationObjects,
     acceptEntraPatchValues,
+    refuseScim1Templates,
   ];
 }
 

@@ -40,12 +40,20 @@ export interface ActionEnd<C extends ScimResult> {
   readBack?: ReadBack;
 }
 
-/** How Update sends its changes: one PATCH, or (Okta) a GET of the user and a PUT of it changed. */
-export type UpdateRequest = { patch: PatchRequest } | { put(current: Record<string, unknown>): Record<string, unknown> };
+/**
+ * A PUT of the whole user (RFC 7644 §3.5.1): built from what a GET of it returned (`put`, Okta), or
+ * from the record the IdP holds, the one the batch sent, with the id the server gave it (`replace`:
+ * authentik, OneLogin and Ping PUT what they hold, with no GET first).
+ */
+export type PutRequest =
+  | { put(current: Record<string, unknown>): Record<string, unknown> }
+  | { replace(record: Record<string, unknown>, id: string): Record<string, unknown> };
+/** How Update sends its changes: one PATCH, or a PUT of the user changed. */
+export type UpdateRequest = { patch: PatchRequest } | PutRequest;
 
 // The forms of the actions' requests: a profile's dialect gives one of each (Dialect, below).
 export type UpdateForm = (changes: readonly UserChange[]) => UpdateRequest;
-export type ActiveForm = (active: boolean) => PatchRequest;
+export type ActiveForm = (active: boolean) => PatchRequest | PutRequest;
 export type RemoveMemberForm = (memberId: string) => PatchRequest;
 export type RenameForm = (group: { id: string; displayName: string }) => PatchRequest;
 
@@ -138,10 +146,9 @@ export const ACTIONS = {
     rfc7644: ((active) => patchOf({ op: 'replace', path: 'active', value: active })) as ActiveForm,
     applies: (target) => !target.deactivated && isUser(target.record),
     async perform(form, context) {
-      const { target } = context;
       // Whatever form the dialect sends (Entra's "False"), the resource holds the boolean (RFC 7643 §4.1.1).
-      const end = await writeThenReadBack(context, { method: 'PATCH', url: target.url, body: form(false) }, [valueIs('active', (user) => user.active, false)]);
-      if (end.readBack?.applied) target.deactivated = true;
+      const end = await writeUserThenReadBack(activeRequest(form(false)), [valueIs('active', (user) => user.active, false)], context);
+      if (end.readBack?.applied) context.target.deactivated = true;
       return end;
     },
   }),
@@ -220,14 +227,37 @@ export async function updateUser<C extends ScimResult>(
   changes: readonly UserChange[],
   context: ActionContext<C>,
 ): Promise<ActionEnd<C>> {
-  const { target, send } = context;
   const expectations = changes.map(({ attribute, read, value }) => valueIs(attribute, read, value));
-  const request = form(changes);
-  if ('patch' in request) return writeThenReadBack(context, { method: 'PATCH', url: target.url, body: request.patch }, expectations);
+  return writeUserThenReadBack(form(changes), expectations, context);
+}
+
+/** Writes to the user in its form (writeUser), then reads it back, with its second look. */
+async function writeUserThenReadBack<C extends ScimResult>(
+  request: UpdateRequest,
+  expectations: Parameters<typeof readBack>[2],
+  context: ActionContext<C>,
+): Promise<ActionEnd<C>> {
+  const { decided, written } = await writeUser(request, context);
+  if (!written || !decided.ok) return { decided };
+  return { decided, readBack: await readBack(context.send, context.target.url, expectations, context.delay) };
+}
+
+/** A dialect's form of Deactivate (or of putting `active` back) as the request that sends it. */
+export const activeRequest = (body: PatchRequest | PutRequest): UpdateRequest => ('put' in body || 'replace' in body ? body : { patch: body });
+
+/**
+ * Sends a write to the user in its form: the PATCH; a GET, then a PUT of what it returned, changed;
+ * or a PUT of the record the batch sent, changed. `written` is false where the GET before a PUT
+ * ended it (its answer failed, or was not a JSON object): then `decided` is that GET.
+ */
+export async function writeUser<C extends ScimResult>(request: UpdateRequest, { target, send }: ActionContext<C>): Promise<{ decided: C; written: boolean }> {
+  const put = (body: unknown) => send({ method: 'PUT', url: target.url, body });
+  if ('patch' in request) return { decided: await send({ method: 'PATCH', url: target.url, body: request.patch }), written: true };
+  if ('replace' in request) return { decided: await put(request.replace(structuredClone(target.record) as unknown as Record<string, unknown>, target.id)), written: true };
   const current = await send({ method: 'GET', url: target.url });
   const body = current.response?.truncated ? undefined : jsonBodyOf(current);
-  if (!current.ok || !isJsonObject(body)) return { decided: current };
-  return writeThenReadBack(context, { method: 'PUT', url: target.url, body: request.put(body) }, expectations);
+  if (!current.ok || !isJsonObject(body)) return { decided: current, written: false };
+  return { decided: await put(request.put(body)), written: true };
 }
 
 /** Removes one member in the form given, then reads the group back: that member gone, the `others` still there. */

@@ -1,4 +1,4 @@
-import { removeMember, renameGroup, updateUser, type ActionEnd, type ActionTarget } from '../actions/table';
+import { activeRequest, removeMember, renameGroup, updateUser, writeUser, type ActionEnd, type ActionTarget } from '../actions/table';
 import { memberIdsIn, membersPresent, readBack, valueIs, type ReadBack } from '../actions/read-back';
 import { userChanges } from '../actions/user-changes';
 import type { ScimCall } from '../http/call';
@@ -48,15 +48,16 @@ async function roundTrip(change: () => Promise<Step>, restore: () => Promise<Ste
   return passedNoting([changed, restored]);
 }
 
-/** PATCHes `active` in the profile's dialect, then reads the user back (with its second look). */
+/** Writes `active` in the profile's dialect (a PATCH, or a PUT of the user), then reads the user back (with its second look). */
 async function setActive(context: CheckContext, active: boolean): Promise<Step> {
   const { url } = context.target;
-  const patch = await context.send({ method: 'PATCH', url, body: context.dialect.deactivate(active) });
-  if (!patch.ok) return { fail: `PATCH active ${active}: ${exchange(patch)}` };
+  const { decided: write, written } = await writeUser(activeRequest(context.dialect.deactivate(active)), { target: actionTarget(context), faker: context.faker, send: context.send });
+  const method = write.request.method;
+  if (!written || !write.ok) return { fail: `${method} active ${active}: ${exchange(write)}` };
   // Whatever form the dialect sends (Entra's "True"), the resource holds the boolean (RFC 7643 §4.1.1).
   const read = await readBack(context.send, url, [valueIs('active', (user) => user.active, active)], context.delay);
   if (read.applied) return lateStep(`active ${active}`, read);
-  return { fail: `PATCH active ${active} answered ${patch.status} ${patch.statusText}, then ${read.differences.join('; ')}` };
+  return { fail: `${method} active ${active} answered ${write.status} ${write.statusText}, then ${read.differences.join('; ')}` };
 }
 
 /**

@@ -3,6 +3,10 @@ import { basic } from './basic';
 import { entra } from './entra';
 import { full } from './full';
 import { okta } from './okta';
+import { oktaAiw } from './okta-aiw';
+import { onelogin } from './onelogin';
+import { ping } from './ping';
+import { authentik } from './authentik';
 import type { Profile } from './profile';
 
 export type { Profile } from './profile';
@@ -12,4 +16,4 @@ export type { Profile } from './profile';
  * the names the `profile` attribute accepts (PROFILES, which the page needs before the profiles
  * load): a module without a name, or a name without a module, does not compile.
  */
-export const PROFILE_MODULES = { basic, full, entra, okta } satisfies Record<ProfileName, Profile>;
+export const PROFILE_MODULES = { basic, full, entra, okta, 'okta-aiw': oktaAiw, onelogin, ping, authentik } satisfies Record<ProfileName, Profile>;

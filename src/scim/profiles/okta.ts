@@ -4,6 +4,7 @@ import { makePerson } from '../fake/person';
 import { createThenAddMembers, matchingFilter, lookupThenCreate } from '../flows/sequence';
 import type { Profile } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
+import { putChanged } from './put';
 
 // Everything here follows Okta's "SCIM 2.0 Protocol Reference", okta/okta-developer-docs
 // packages/@okta/vuepress-site/docs/reference/scim/scim-20/index.md, now published as
@@ -45,13 +46,7 @@ export const okta: Profile = {
     deactivate: (active) => ({ schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'replace', value: { active } }] }),
     // "Update a specific User (PUT)": Okta first GETs the user, then PUTs the body it got back with
     // the changed attributes; every other attribute goes back as the server returned it.
-    update: (changes) => ({
-      put: (current) => {
-        const changed = structuredClone(current);
-        changes.forEach((change) => change.write(changed, change.value));
-        return changed;
-      },
-    }),
+    update: (changes) => ({ put: putChanged(changes) }),
     // "Update specific Group membership" removes with RFC 7644's own form, `remove` with the path
     // `members[value eq "…"]` and no value, so RFC7644_DIALECT's 'remove-members' is Okta's too.
     // "Update a specific Group name": a `replace` without `path` whose value holds the group's `id` and new `displayName`.

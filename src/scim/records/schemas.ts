@@ -7,7 +7,7 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const isResourceType = (value: unknown): value is ResourceType => (RESOURCE_TYPES as readonly unknown[]).includes(value);
 
 /** The record profiles: which attributes a record carries, and in which IdP's dialect. */
-export const PROFILES = ['basic', 'full', 'entra', 'okta'] as const;
+export const PROFILES = ['basic', 'full', 'entra', 'okta', 'okta-aiw', 'onelogin', 'ping', 'authentik'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
 /** How each item is sent: the spec's one POST, or in the order of the profile's IdP. */
@@ -75,6 +75,8 @@ export interface ScimUser {
   roles?: never[];
   /** Sent empty by Okta; read-only, so servers ignore it. */
   groups?: never[];
+  /** Sent empty by authentik when the user's avatar is not a URL. */
+  photos?: never[];
   /** Okta's placeholder password. */
   password?: string;
   [ENTERPRISE_USER_SCHEMA]?: EnterpriseUser;
