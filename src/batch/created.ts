@@ -25,13 +25,14 @@ function memberIdsOf({ record, calls }: CreatedFrom): string[] {
 
 /**
  * What the follow-ups (the actions, Check) can address: the items answered `201 Created` (a 200
- * is a resource the server already had, not one the batch made) with an id and a usable URL.
+ * is a resource the server already had, not one the batch made) with an id, at `{endpoint}/{id}`
+ * (see resourceUrl). Which of them the batch owns, the send guard knows (OwnedResources).
  */
 export function createdResources<R extends CreatedFrom>(endpoint: string, results: readonly R[]): Created<R>[] {
   return results.flatMap((result) => {
     const { status, id, location } = result;
-    const url = status === 201 && id !== undefined ? resourceUrl(endpoint, id, location) : null;
-    return url === null || id === undefined ? [] : [{ result, id, url, memberIds: memberIdsOf(result) }];
+    const where = status === 201 && id !== undefined ? resourceUrl(endpoint, id, location) : undefined;
+    return where === undefined || !('url' in where) || id === undefined ? [] : [{ result, id, url: where.url, memberIds: memberIdsOf(result) }];
   });
 }
 
