@@ -16,7 +16,7 @@ import { OwnedResources } from '../scim/http/owned';
 import { BatchChecks } from './checks';
 import { FollowUps } from './follow-ups';
 import { rememberCreatedUser } from './known-users';
-import { diagnoseBatch, explained, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
+import { diagnoseBatch, explained, explainedCall, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
 import { discoverSchema } from './server-schemas';
@@ -149,6 +149,8 @@ function sendItems(
       void diagnoseBatch(log.calls, config.baseUrl, page, log.sender({ ...settings, apiKey: null })).then((diagnosis) => {
         if (hooks.signal.aborted) return;
         const explain = <T extends Omit<ItemResult, 'calls'>>(entry: T) => explained(entry, diagnosis, page, config.baseUrl);
+        log.revise((call) => explainedCall(call, diagnosis, page, config.baseUrl));
+        results.forEach((result, index) => (results[index] = { ...result, calls: callsOf(log.calls, index) }));
         hooks.update({ lines: lines.map(explain), running: false, calls: log.calls });
         for (const index of unexplained) hooks.emit(RESULT_EVENT, (results[index] = explain(results[index] as ItemResult)));
         finish(config, results, { log, owned }, hooks);

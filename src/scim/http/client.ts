@@ -36,6 +36,11 @@ export interface ScimResult {
   ok: boolean;
   /** The SCIM error `detail` of a failed call, or what went wrong when no response came. */
   detail?: string;
+  /**
+   * The call never left the page: the browser blocks it (mixed content, found by the diagnosis), or
+   * the guard refused it (see OwnedResources). `request` is what it would have sent.
+   */
+  notSent?: true;
   /** The SCIM error `scimType` of a failed call, when the server sent one. */
   scimType?: string;
   /** The `id` of the resource a successful call returned. */

@@ -12,6 +12,7 @@ function notSent({ method, url, body }: CallRequest, purpose: ScimCall['purpose'
     status: 0,
     statusText: 'Not sent',
     ok: false,
+    notSent: true,
     detail: `Not sent: ${method} ${url} is not a resource this batch or Check created`,
     startedAt: new Date().toISOString(),
     durationMs: 0,

@@ -20,6 +20,8 @@ export function httpClientCall(request: ScimRequest): string {
   const url = new URL(request.url);
   const connection = url.protocol === 'https:' ? 'HTTPSConnection' : 'HTTPConnection';
   const body = bodyText(request);
+  // The request target: path and query (a recorded URL has no fragment).
+  const target = url.href.slice(url.origin.length);
   return [
     'import http.client',
     'import os',
@@ -27,7 +29,7 @@ export function httpClientCall(request: ScimRequest): string {
     `connection = http.client.${connection}(${quote(url.host)})`,
     'connection.request(',
     `    ${quote(request.method)},`,
-    `    ${quote(`${url.pathname}${url.search}`)},`,
+    `    ${quote(target)},`,
     ...(body === undefined ? [] : [`    body=${quote(body)}.encode(),`]),
     '    headers={',
     ...Object.entries(request.headers).map(([name, value]) => `        ${quote(name)}: ${pyValue(value)},`),
