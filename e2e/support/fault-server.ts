@@ -27,6 +27,7 @@ export const FAULTS = [
   'redirect-302', // 302 to the `ok` endpoint on another origin: a followed POST would become a GET
   'empty-reason', // 201 with an empty reason phrase: `HTTP/1.1 201 `
   'no-cors', // 201, but no answer (the preflight, the POST, a GET of the base URL) carries CORS headers
+  'no-cors-redirect', // as no-cors, but a GET of the base URL (a probe) answers 302 to the `ok` endpoint on another origin (issue 49, item 5)
   'options-404', // CORS headers on every answer, but the preflight answers 404
   'no-authorization', // the preflight allows Content-Type but not Authorization
   'script-text', // 400 whose reason phrase, scimType and detail are markup
@@ -120,6 +121,9 @@ export const SHELL_MEMBER_ID = `$(touch pwned-member)\`touch pwned-member-2\`"\\
 
 export const LISTED_USER = { id: 'listed-user-1', userName: 'listed@example.com', displayName: 'Listed User' };
 
+/** The faults whose answers carry no CORS headers. */
+const withoutCors = (fault: Fault) => fault === 'no-cors' || fault === 'no-cors-redirect';
+
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'POST, PATCH, DELETE',
@@ -183,6 +187,7 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'ok':
     case 'hold':
     case 'no-cors':
+    case 'no-cors-redirect':
     case 'options-404':
     case 'no-authorization':
     case 'lookup-404':
@@ -335,7 +340,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     }
     // A mix must not be changed by socket reuse: Chromium resends a request whose reused socket was reset.
     if (fault === 'mix') res.setHeader('Connection', 'close');
-    send(res, request, answerFor(given, request) as Answer, given !== 'no-cors');
+    send(res, request, answerFor(given, request) as Answer, !withoutCors(given));
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
@@ -356,7 +361,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     });
     if (req.method === 'OPTIONS') {
       res.writeHead(fault === 'options-404' ? 404 : 204, {
-        ...(fault === 'no-cors' ? {} : CORS_HEADERS),
+        ...(fault && withoutCors(fault) ? {} : CORS_HEADERS),
         ...(fault === 'no-authorization' ? { 'Access-Control-Allow-Headers': 'Content-Type' } : {}),
         ...(fault === 'mix' ? { Connection: 'close' } : {}),
       });
@@ -385,6 +390,10 @@ export async function startFaultServer(): Promise<FaultServer> {
     if (fault === 'reset') {
       request.ending = 'reset-by-server';
       res.socket?.destroy();
+      return;
+    }
+    if (fault === 'no-cors-redirect' && req.method === 'GET') {
+      send(res, request, { status: 302, contentType: SCIM_CONTENT_TYPE, body: '', headers: { Location: foreignUsers(request) } }, false);
       return;
     }
     if (fault === 'no-cors' && req.method === 'GET') {

@@ -16,6 +16,7 @@ import { OwnedResources } from '../scim/http/owned';
 import { BatchChecks } from './checks';
 import { FollowUps } from './follow-ups';
 import { rememberCreatedUser } from './known-users';
+import { confinedFetch } from './confined-fetch';
 import { diagnoseBatch, explained, explainedCall, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
@@ -146,7 +147,10 @@ function sendItems(
       hooks.update({ lines: [...lines], running: running || unexplained.length > 0, calls: log.calls });
       if (running) return;
       if (unexplained.length === 0) return finish(config, results, { log, owned }, hooks);
-      void diagnoseBatch(log.calls, config.baseUrl, page, log.sender({ ...settings, apiKey: null })).then((diagnosis) => {
+      // The probes go without the key, and never past base-url's origin (see confinedFetch).
+      const confined = confinedFetch(new URL(config.baseUrl).origin);
+      void diagnoseBatch(log.calls, config.baseUrl, page, log.sender({ ...(confined ? { fetch: confined.fetch } : {}), ...settings, apiKey: null })).then((diagnosis) => {
+        confined?.close();
         if (hooks.signal.aborted) return;
         const explain = <T extends Omit<ItemResult, 'calls'>>(entry: T) => explained(entry, diagnosis, page, config.baseUrl);
         log.revise((call) => explainedCall(call, diagnosis, page, config.baseUrl));
