@@ -52,7 +52,7 @@ export const FAULTS = [
   'big-long-string', // 201 with the record, its JSON text brought just under 256 KB by one long string (big-bodies.ts)
   'big-many-objects', // the same by 5,000 small objects
   'big-deep', // the same by objects nested 60 deep
-  'shell-text', // 201 whose user id and meta.location, and the member lookup's user id, are shell code (SHELL_ID, SHELL_SEGMENT, SHELL_MEMBER_ID)
+  'shell-text', // 201 whose user id (SHELL_ID and a UUID, one per user), and so its meta.location (written raw), and the member lookup's user id, are shell code (SHELL_MEMBER_ID)
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -115,7 +115,6 @@ export const ENCODINGS: Record<string, (key: string) => string> = {
 // The location: no `/`, so it still names one resource; no space or brace, which the URL parser
 // would encode; `[1-2]`, a range curl expands without --globoff; and quotes. The member id: no `'`,
 // so that a recipe pasting the command into `sh -c '…'` runs it rather than failing to parse it.
-export const SHELL_SEGMENT = `$(touch$IFS.pwned-location)[1-2]\`touch$IFS.pwned-backtick\`"q"'q'`;
 export const SHELL_ID = `$(touch pwned-id)\`touch pwned-id-2\`'"`;
 export const SHELL_MEMBER_ID = `$(touch pwned-member)\`touch pwned-member-2\`"\\`;
 
@@ -269,7 +268,7 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'shell-text':
       // Groups keep plain ids: their member PATCH carries SHELL_MEMBER_ID, with no quote to unbalance a shell's.
       if (!collectionOf(request).endsWith('/Users')) return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
-      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, () => `${collectionOf(request)}/${SHELL_SEGMENT}`, SHELL_ID) };
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, (id) => `${collectionOf(request)}/${id}`, `${SHELL_ID}-${crypto.randomUUID()}`) };
     default:
       return undefined; // reset, hang, mix: handled by the caller
   }
