@@ -112,9 +112,34 @@ test('L4: a create answered 200 is not counted as created: its line says so, and
   expect(followUpsSent(faults)).toEqual([]);
 });
 
+// Issue 49, item 3: made by this batch means made by this batch.
+for (const [fault, why] of [
+  ['accepted-202', 'The server answered 202 Accepted, not 201 Created'],
+  ['accepted-203', 'The server answered 203 Non-Authoritative Information, not 201 Created'],
+] as const) {
+  test(`issue 49: a Groups batch whose creates answer ${fault.slice(-3)} with an existing group's id PATCHes no members into it`, async ({ host, faults }) => {
+    const generator = await host.mount({ 'base-url': faults.baseUrl(fault), 'resource-type': 'Groups', profile: 'entra' });
+    await generator.getByRole('checkbox', { name: 'Add members' }).check();
+    await host.pressAndSettle();
+    for (const line of await host.readLines()) expect(line.text).toContain(`${why}: nothing says this batch made the resource, so this batch leaves it alone: no members`);
+    for (const name of ['Delete', 'Check']) await expect(generator.getByRole('button', { name, exact: true })).toHaveCount(0);
+    expect(followUpsSent(faults)).toEqual([]);
+  });
+}
+
+test('issue 49: a 201 with an id the member lookup named is not the batch\'s own: no members PATCH, no action', async ({ host, faults }) => {
+  const generator = await host.mount({ 'base-url': faults.baseUrl('listed-id'), 'resource-type': 'Groups', profile: 'entra' });
+  await generator.getByRole('checkbox', { name: 'Add members' }).check();
+  await host.pressAndSettle();
+  expect(faults.requests.some(({ method, url }) => method === 'GET' && url.includes('/Users?count=')), 'the member lookup listed the users').toBe(true);
+  for (const line of await host.readLines()) expect(line.text).toContain(`is not a resource this batch or Check created`);
+  for (const name of ['Delete', 'Check']) await expect(generator.getByRole('button', { name, exact: true })).toHaveCount(0);
+  expect(followUpsSent(faults)).toEqual([]);
+});
+
 for (const fault of ['list-huge', 'list-stall'] as const) {
   test(`L6: a member lookup ${fault === 'list-huge' ? 'past 256 KB' : 'that stalls'} says the list was cut, not that the server holds no users`, async ({ host, faults }) => {
-    const generator = await host.mount({ 'base-url': faults.baseUrl(fault), 'resource-type': 'Groups' });
+    const generator = await host.mount({ 'base-url': faults.baseUrl(fault), 'resource-type': 'Groups', profile: 'entra' });
     await generator.getByRole('checkbox', { name: 'Add members' }).check();
     await host.pressAndSettle();
     await expect(generator.locator('[part="note"]')).toHaveText(

@@ -46,6 +46,9 @@ export const FAULTS = [
   'collection-location', // 201 whose meta.location is the collection itself
   'dotdot-location', // 201 whose meta.location is {collection}/..%2fGroups%2f{id}
   'existing-200', // 200 with the record and an id: a resource the server already had
+  'accepted-202', // 202 with the record and the id of a group it already had (VICTIM_GROUP_ID)
+  'accepted-203', // 203 with the record and the id of a group it already had (VICTIM_GROUP_ID)
+  'listed-id', // 201 with the record and the id of the user the member lookup lists (LISTED_USER): an id an earlier answer named
   'list-huge', // POSTs as ok; the member lookup (GET /Users) answers a ListResponse past 256 KB
   'list-stall', // POSTs as ok; the member lookup starts its ListResponse and never finishes it
   'control-text', // 400 text/plain holding NUL, ANSI and C1 escapes
@@ -119,6 +122,7 @@ export const SHELL_ID = `$(touch pwned-id)\`touch pwned-id-2\`'"`;
 export const SHELL_MEMBER_ID = `$(touch pwned-member)\`touch pwned-member-2\`"\\`;
 
 export const LISTED_USER = { id: 'listed-user-1', userName: 'listed@example.com', displayName: 'Listed User' };
+export const VICTIM_GROUP_ID = 'VICTIM-G';
 
 /** The faults whose answers carry no CORS headers. */
 const withoutCors = (fault: Fault) => fault === 'no-cors' || fault === 'no-cors-redirect';
@@ -260,6 +264,11 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, (id) => `${collectionOf(request)}/..%2fGroups%2f${id}`) };
     case 'existing-200':
       return { status: 200, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
+    case 'accepted-202':
+    case 'accepted-203':
+      return { status: fault === 'accepted-202' ? 202 : 203, contentType: SCIM_CONTENT_TYPE, body: created(request.body, undefined, VICTIM_GROUP_ID) };
+    case 'listed-id':
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, undefined, LISTED_USER.id) };
     case 'list-huge':
     case 'list-stall':
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };

@@ -133,7 +133,7 @@ describe('the members PATCH follows only a 201 whose id gives the one URL of a r
     const end = await create(run(group, send, membersPatch));
     expect(sent()).toEqual(['create POST /Groups']);
     expect(end.verdict).toEqual({
-      text: `The server answered ${status} ${statusText}, not 201 Created, so nothing says this batch made the resource, so this batch leaves it alone: no members, Deactivate, Delete or Check`,
+      text: `The server answered ${status} ${statusText}, not 201 Created: nothing says this batch made the resource, so this batch leaves it alone: no members, Deactivate, Delete or Check`,
       failed: false,
     });
   });

@@ -40,7 +40,7 @@ export type ItemSequence = (run: ItemRun) => Promise<ItemEnd>;
  */
 function notMadeHere({ status, statusText }: ScimCall, membersPatch: PatchRequest | undefined): Verdict {
   const members = membersPatch ? 'members, ' : '';
-  const why = status === 200 ? 'The server returned a resource it already had (a create answers 201 Created)' : `The server answered ${status} ${statusText}, not 201 Created, so nothing says this batch made the resource`;
+  const why = status === 200 ? 'The server returned a resource it already had (a create answers 201 Created)' : `The server answered ${status} ${statusText}, not 201 Created: nothing says this batch made the resource`;
   return { text: `${why}, so this batch leaves it alone: no ${members}Deactivate, Delete or Check`, failed: false };
 }
 
