@@ -8,7 +8,7 @@ import type { ScimRequest } from '../src/scim/http/client';
 import { javascript } from '../src/scim/snippets/javascript';
 import { powershell } from '../src/scim/snippets/powershell';
 import { python } from '../src/scim/snippets/python';
-import { pythonWithRequests, runScript } from '../src/test-support/recording-server';
+import { runScript } from '../src/test-support/recording-server';
 import { clickForEvent, generateAndExpectCreated } from './support/generator';
 import { testWithProKey as test, expect } from './support/site-test';
 import type { Locator, Page } from '@playwright/test';
@@ -75,7 +75,7 @@ test('the Copy as choice changes every Copy button of Details and Copy report, c
 
 for (const [target, interpreter] of [
   [javascript, () => 'node'],
-  [python, pythonWithRequests],
+  [python, () => 'python3'],
 ] as const) {
   test(`Copy as ${target.label} gives code that repeats the create exactly: run, it meets 409 uniqueness`, async ({ page, context, site, apiKey }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });

@@ -12,6 +12,12 @@ test('no CORS headers at all: every line names the origin and Access-Control-All
   expectKeyNeverAfterProbes(faults, 2);
 });
 
+test('a server without CORS whose base URL redirects to another origin: the probe follows it nowhere, and every line still names CORS (issue 49, item 5)', async ({ host, faults }) => {
+  await expectWall(host, faults.baseUrl('no-cors-redirect'), WALLS['cors-origin']);
+  expect(faults.requests.filter(({ headers }) => !headers.host?.startsWith('127.0.0.1:')).map(({ method, url }) => `${method} ${url}`)).toEqual([]);
+  expectKeyNeverAfterProbes(faults, 2);
+});
+
 test('CORS on simple GETs, but the preflight answers 404: every line names the methods and headers to allow', async ({ host, faults }) => {
   await expectWall(host, faults.baseUrl('options-404'), WALLS['cors-preflight']);
   expectKeyNeverAfterProbes(faults, 1);

@@ -28,6 +28,7 @@ export const FAULTS = [
   'redirect-302', // 302 to the `ok` endpoint on another origin: a followed POST would become a GET
   'empty-reason', // 201 with an empty reason phrase: `HTTP/1.1 201 `
   'no-cors', // 201, but no answer (the preflight, the POST, a GET of the base URL) carries CORS headers
+  'no-cors-redirect', // as no-cors, but a GET of the base URL (a probe) answers 302 to the `ok` endpoint on another origin (issue 49, item 5)
   'options-404', // CORS headers on every answer, but the preflight answers 404
   'no-authorization', // the preflight allows Content-Type but not Authorization
   'script-text', // 400 whose reason phrase, scimType and detail are markup
@@ -46,13 +47,15 @@ export const FAULTS = [
   'collection-location', // 201 whose meta.location is the collection itself
   'dotdot-location', // 201 whose meta.location is {collection}/..%2fGroups%2f{id}
   'existing-200', // 200 with the record and an id: a resource the server already had
+  'accepted-202', // 202 with the record and the id of a group it already had (VICTIM_GROUP_ID)
+  'accepted-203', // 203 with the record and the id of a group it already had (VICTIM_GROUP_ID)
   'list-huge', // POSTs as ok; a list of users (GET /Users), never to be read, answers a ListResponse past 256 KB
   'list-stall', // POSTs as ok; a list of users starts its ListResponse and never finishes it
   'control-text', // 400 text/plain holding NUL, ANSI and C1 escapes
   'big-long-string', // 201 with the record, its JSON text brought just under 256 KB by one long string (big-bodies.ts)
   'big-many-objects', // the same by 5,000 small objects
   'big-deep', // the same by objects nested 60 deep
-  'shell-text', // 201 whose user id and meta.location are shell code (SHELL_ID, SHELL_SEGMENT)
+  'shell-text', // 201 whose user id (SHELL_ID and a UUID, one per user), and so its meta.location (written raw), are shell code
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -115,10 +118,13 @@ export const ENCODINGS: Record<string, (key: string) => string> = {
 // The location: no `/`, so it still names one resource; no space or brace, which the URL parser
 // would encode; `[1-2]`, a range curl expands without --globoff; and quotes. The member id: no `'`,
 // so that a recipe pasting the command into `sh -c '…'` runs it rather than failing to parse it.
-export const SHELL_SEGMENT = `$(touch$IFS.pwned-location)[1-2]\`touch$IFS.pwned-backtick\`"q"'q'`;
 export const SHELL_ID = `$(touch pwned-id)\`touch pwned-id-2\`'"`;
 
 export const LISTED_USER = { id: 'listed-user-1', userName: 'listed@example.com', displayName: 'Listed User' };
+export const VICTIM_GROUP_ID = 'VICTIM-G';
+
+/** The faults whose answers carry no CORS headers. */
+const withoutCors = (fault: Fault) => fault === 'no-cors' || fault === 'no-cors-redirect';
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -183,6 +189,7 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'ok':
     case 'hold':
     case 'no-cors':
+    case 'no-cors-redirect':
     case 'options-404':
     case 'no-authorization':
     case 'lookup-404':
@@ -256,6 +263,9 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, (id) => `${collectionOf(request)}/..%2fGroups%2f${id}`) };
     case 'existing-200':
       return { status: 200, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
+    case 'accepted-202':
+    case 'accepted-203':
+      return { status: fault === 'accepted-202' ? 202 : 203, contentType: SCIM_CONTENT_TYPE, body: created(request.body, undefined, VICTIM_GROUP_ID) };
     case 'list-huge':
     case 'list-stall':
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
@@ -264,7 +274,7 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
     case 'shell-text':
       // Groups keep plain ids; a member PATCH carries the SHELL_ID of the users the batch created to be members.
       if (!collectionOf(request).endsWith('/Users')) return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
-      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, () => `${collectionOf(request)}/${SHELL_SEGMENT}`, SHELL_ID) };
+      return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body, (id) => `${collectionOf(request)}/${id}`, `${SHELL_ID}-${crypto.randomUUID()}`) };
     default:
       return undefined; // reset, hang, mix: handled by the caller
   }
@@ -334,7 +344,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     }
     // A mix must not be changed by socket reuse: Chromium resends a request whose reused socket was reset.
     if (fault === 'mix') res.setHeader('Connection', 'close');
-    send(res, request, answerFor(given, request) as Answer, given !== 'no-cors');
+    send(res, request, answerFor(given, request) as Answer, !withoutCors(given));
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
@@ -355,7 +365,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     });
     if (req.method === 'OPTIONS') {
       res.writeHead(fault === 'options-404' ? 404 : 204, {
-        ...(fault === 'no-cors' ? {} : CORS_HEADERS),
+        ...(fault && withoutCors(fault) ? {} : CORS_HEADERS),
         ...(fault === 'no-authorization' ? { 'Access-Control-Allow-Headers': 'Content-Type' } : {}),
         ...(fault === 'mix' ? { Connection: 'close' } : {}),
       });
@@ -384,6 +394,10 @@ export async function startFaultServer(): Promise<FaultServer> {
     if (fault === 'reset') {
       request.ending = 'reset-by-server';
       res.socket?.destroy();
+      return;
+    }
+    if (fault === 'no-cors-redirect' && req.method === 'GET') {
+      send(res, request, { status: 302, contentType: SCIM_CONTENT_TYPE, body: '', headers: { Location: foreignUsers(request) } }, false);
       return;
     }
     if (fault === 'no-cors' && req.method === 'GET') {

@@ -84,6 +84,11 @@ export async function expectWall(host: Host, baseUrl: string, wall: Wall): Promi
     const why = panel.getByText(/^Why: /);
     for (const named of wall.names(where)) await expect(why).toContainText(named);
     await expect(panel.getByText(/^Probe · GET /)).toHaveCount(wall.probes);
+    // Issue 49, item 8: the call's record says what the line says, and a call never sent says so.
+    await expect(panel.getByText(`${wall.statusText} — `, { exact: false }).first()).toBeVisible();
+    await expect(panel).not.toContainText('could not be reached');
+    await expect(panel.getByText('Request (not sent)')).toHaveCount(wall.diagnosis === 'mixed-content' ? 1 : 0);
+    if (wall.diagnosis === 'mixed-content') await expect(panel).not.toContainText('No response');
   }
 
   const events = await host.page.evaluate(() => (window as unknown as HostWindow).__events);
@@ -92,6 +97,8 @@ export async function expectWall(host: Host, baseUrl: string, wall: Wall): Promi
   expect(results.every(({ statusText }) => statusText === wall.statusText)).toBe(true);
   const batch = await host.lastComplete();
   expect(batch.results.map(({ diagnosis }) => diagnosis)).toEqual(Array(10).fill(wall.diagnosis));
+  const items = batch.calls.filter(({ purpose }) => purpose !== 'probe');
+  expect(items.map(({ statusText, notSent }) => [statusText, notSent])).toEqual(items.map(() => [wall.statusText, wall.diagnosis === 'mixed-content' ? true : undefined]));
   const probes = batch.calls.filter(({ purpose }) => purpose === 'probe');
   expect(probes).toHaveLength(wall.probes);
   expect(probes.every(({ request }) => request.method === 'GET' && !('Authorization' in request.headers))).toBe(true);

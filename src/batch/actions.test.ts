@@ -210,24 +210,20 @@ describe('delete', () => {
 });
 
 describe('where the calls go', () => {
-  it('uses a meta.location naming one resource of the endpoint, and {endpoint}/{id} for any other location', () => {
+  it('acts only at {endpoint}/{id}, and not at all on a resource whose location names another URL (issue 49)', () => {
     const actions = actionsFor([
-      created(0, { location: `${BASE}/Users/moved-u-0` }),
+      created(0, { location: `${BASE}/Users/VICTIM` }),
       created(1, { location: 'https://attacker.example/scim/v2/Users/u-1' }),
       created(2, { location: 'https://scim.example.com/other/u-2' }),
       created(3, { location: `${BASE}/Users` }),
       created(4, { location: `${BASE}/Users/..%2fGroups%2fg-1` }),
+      created(5, { location: `${BASE}/Users/u-5` }),
+      created(6, { location: '/scim/v2/Users/u-6#top' }),
+      created(7),
     ]);
     localStorage.setItem('apikey', 'secret-key-1234');
     actions.run('delete');
-    expect(server.calls.map((call) => call.url)).toEqual([
-      `${BASE}/Users/moved-u-0`,
-      `${BASE}/Users/u-1`,
-      `${BASE}/Users/u-2`,
-      `${BASE}/Users/u-3`,
-      `${BASE}/Users/u-4`,
-    ]);
-    expect(server.calls.every((call) => new URL(call.url).origin === 'https://scim.example.com')).toBe(true);
+    expect(server.calls.map((call) => call.url)).toEqual([`${BASE}/Users/u-5`, `${BASE}/Users/u-6`, `${BASE}/Users/u-7`]);
   });
 });
 

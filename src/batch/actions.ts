@@ -96,7 +96,7 @@ export class BatchActions {
     /** What the batch created (and Check adopted): no action writes to anything else, whatever a server answered. */
     private readonly owned: OwnedResources,
   ) {
-    this.#targets = actionTargets(config.endpoint, results);
+    this.#targets = actionTargets(config.endpoint, results).filter(({ url }) => owned.owns(url));
     this.#offered = ACTION_KINDS.filter((kind) => this.#appliesToType(kind) && this.#targetsOf(kind).length > 0);
   }
 

@@ -19,6 +19,12 @@ export class CallLog {
     return this.#answered;
   }
 
+  /** Replaces each answered call with what `change` makes of it (what a diagnosis found, see explainedCall). */
+  revise(change: (call: ScimCall) => ScimCall): void {
+    this.#slots = this.#slots.map((call) => call && change(call));
+    this.#answered = this.#slots.filter((entry) => entry !== undefined);
+  }
+
   /** A sender of calls for `item` (none: a batch-level call), with these settings. */
   sender(settings: CallSettings, item?: number): SendCall {
     return async (request, purpose) => {

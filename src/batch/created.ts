@@ -25,15 +25,16 @@ function memberIdsOf({ record, calls }: CreatedFrom): string[] {
 
 /**
  * What the follow-ups (the actions, Check) can address: the items whose create answered `201
- * Created` (a 200 is a resource the server already had, not one the batch made) with an id and a
- * usable URL, whatever the item's line says afterwards (a failed members PATCH): the batch made it,
- * so Delete must reach it.
+ * Created` (a 200 is a resource the server already had, not one the batch made) with an id, at
+ * `{endpoint}/{id}` (see resourceUrl), whatever the item's line says afterwards (a failed members
+ * PATCH): the batch made it, so Delete must reach it. Which of them the batch owns, the send guard
+ * knows (OwnedResources).
  */
 export function createdResources<R extends CreatedFrom>(endpoint: string, results: readonly R[]): Created<R>[] {
   return results.flatMap((result) => {
     const { id, location } = result.calls.find(({ purpose, status }) => purpose === 'create' && status === 201) ?? {};
-    const url = id === undefined ? null : resourceUrl(endpoint, id, location);
-    return url === null || id === undefined ? [] : [{ result, id, url, memberIds: memberIdsOf(result) }];
+    const where = id === undefined ? undefined : resourceUrl(endpoint, id, location);
+    return where === undefined || !('url' in where) || id === undefined ? [] : [{ result, id, url: where.url, memberIds: memberIdsOf(result) }];
   });
 }
 

@@ -1,6 +1,6 @@
 import type { ScimCall, SendCall } from '../scim/http/call';
 import { answered, diagnose, isMixedContent, mayBePrivateNetworkBlock, needsDiagnosis, probeRequests, sameRequestShape, type Diagnosis } from '../scim/diagnosis/diagnosis';
-import { diagnosisText } from '../scim/diagnosis/diagnosis-text';
+import { diagnosisText, type DiagnosisText } from '../scim/diagnosis/diagnosis-text';
 import type { ItemResult } from './results';
 
 /** Where the page is, as the browser runs it. */
@@ -48,8 +48,23 @@ export async function diagnoseBatch(calls: readonly ScimCall[], baseUrl: string,
   return decided === 'probe' ? undefined : decided;
 }
 
+/** What a diagnosis says of a call that got no answer: its status text and detail, and under mixed content that the browser never sent it. */
+function diagnosed(diagnosis: Diagnosis, page: PageFacts, baseUrl: string): DiagnosisText & Pick<ScimCall, 'notSent'> {
+  return { ...diagnosisText(diagnosis, { pageOrigin: new URL(page.href).origin, baseUrl }), ...(diagnosis === 'mixed-content' ? { notSent: true } : {}) };
+}
+
 /** An item's result (or line) as the diagnosis explains it: only an item whose call needed one. */
 export function explained<T extends Omit<ItemResult, 'calls'>>(result: T, diagnosis: Diagnosis | undefined, page: PageFacts, baseUrl: string): T {
   if (!diagnosis || !needsDiagnosis(result)) return result;
-  return { ...result, ...diagnosisText(diagnosis, { pageOrigin: new URL(page.href).origin, baseUrl }), diagnosis };
+  return { ...result, ...diagnosed(diagnosis, page, baseUrl), diagnosis };
+}
+
+/**
+ * A call of the batch's log as the diagnosis explains it, so that Details says what the line says,
+ * not the client's guess of a cause. A probe that got no answer met the same wall (the no-cors
+ * probe that did get one keeps its record).
+ */
+export function explainedCall(call: ScimCall, diagnosis: Diagnosis | undefined, page: PageFacts, baseUrl: string): ScimCall {
+  if (!diagnosis || !needsDiagnosis(call)) return call;
+  return { ...call, ...diagnosed(diagnosis, page, baseUrl) };
 }

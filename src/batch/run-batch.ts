@@ -12,12 +12,12 @@ import { recordName } from '../scim/records/records';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { BatchActions, type FollowUpHooks } from './actions';
 import { CallLog, type CallSettings } from './call-log';
-import { createdResources } from './created';
 import { OwnedResources } from '../scim/http/owned';
 import { BatchChecks } from './checks';
 import { FollowUps } from './follow-ups';
 import { rememberCreatedUser } from './known-users';
-import { diagnoseBatch, explained, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
+import { confinedFetch } from './confined-fetch';
+import { diagnoseBatch, explained, explainedCall, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
 import { discoverSchema } from './server-schemas';
@@ -52,6 +52,8 @@ export function runBatch(
   const hooks: BatchHooks = { ...batchHooks, emit: (type, detail) => batchHooks.emit(type, withKeyShown(detail)) };
   const { signal } = hooks;
   const log = new CallLog();
+  // What the batch makes is its own only as its calls' answers show (see OwnedResources); its own writes go through the same guard.
+  const owned = new OwnedResources([]);
   const page = pageFacts();
   const refused = mixedContent(page, config.baseUrl) ? { fetch: refuseMixedContent } : {};
   const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal, ...refused };
@@ -77,11 +79,11 @@ export function runBatch(
       hooks.update({ running: false, error: messageOf(error), calls: log.calls });
       return;
     }
-    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, log, { settings, page }, hooks);
-    const added = await addMembers(records, config, log.sender(settings));
+    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, { log, owned }, { settings, page }, hooks);
+    const added = await addMembers(records, config, owned.guard(log.sender(settings)));
     if (signal.aborted) return;
     note(added.note);
-    sendItems(config, added.plan, log, { settings, page }, hooks, added.stoppedBy);
+    sendItems(config, added.plan, { log, owned }, { settings, page }, hooks, added.stoppedBy);
   };
   // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
   run().catch((error: unknown) => {
@@ -110,7 +112,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 function sendItems(
   config: GeneratorConfig,
   { records, patches }: MemberPlan,
-  log: CallLog,
+  { log, owned }: { log: CallLog; owned: OwnedResources },
   { settings, page }: { settings: CallSettings; page: PageFacts },
   hooks: BatchHooks,
   stoppedBy?: ScimCall,
@@ -122,7 +124,7 @@ function sendItems(
   records.forEach((record, index) => {
     const ended: Promise<ItemEnd> = stoppedBy
       ? Promise.resolve({ decided: stoppedBy })
-      : sequence({ record, membersPatch: patches[index], urls: config, send: log.sender(settings, index) });
+      : sequence({ record, membersPatch: patches[index], urls: config, send: owned.guard(log.sender(settings, index)) });
     void ended.then(({ decided, verdict }) => {
       if (hooks.signal.aborted) return;
       rememberCreatedUser(config.baseUrl, record, decided);
@@ -144,22 +146,26 @@ function sendItems(
       else hooks.emit(RESULT_EVENT, result);
       hooks.update({ lines: [...lines], running: running || unexplained.length > 0, calls: log.calls });
       if (running) return;
-      if (unexplained.length === 0) return finish(config, results, log, hooks);
-      void diagnoseBatch(log.calls, config.baseUrl, page, log.sender({ ...settings, apiKey: null })).then((diagnosis) => {
+      if (unexplained.length === 0) return finish(config, results, { log, owned }, hooks);
+      // The probes go without the key, and never past base-url's origin (see confinedFetch).
+      const confined = confinedFetch(new URL(config.baseUrl).origin);
+      void diagnoseBatch(log.calls, config.baseUrl, page, log.sender({ ...(confined ? { fetch: confined.fetch } : {}), ...settings, apiKey: null })).then((diagnosis) => {
+        confined?.close();
         if (hooks.signal.aborted) return;
         const explain = <T extends Omit<ItemResult, 'calls'>>(entry: T) => explained(entry, diagnosis, page, config.baseUrl);
+        log.revise((call) => explainedCall(call, diagnosis, page, config.baseUrl));
+        results.forEach((result, index) => (results[index] = { ...result, calls: callsOf(log.calls, index) }));
         hooks.update({ lines: lines.map(explain), running: false, calls: log.calls });
         for (const index of unexplained) hooks.emit(RESULT_EVENT, (results[index] = explain(results[index] as ItemResult)));
-        finish(config, results, log, hooks);
+        finish(config, results, { log, owned }, hooks);
       });
     });
   });
 }
 
 /** The batch has finished: offers its follow-ups (Deactivate, Delete, Check) and says so. */
-function finish(config: GeneratorConfig, results: ItemResult[], log: CallLog, hooks: BatchHooks): void {
+function finish(config: GeneratorConfig, results: ItemResult[], { log, owned }: { log: CallLog; owned: OwnedResources }, hooks: BatchHooks): void {
   const faker = followUpFaker(config.seed, hooks.batchId);
-  const owned = new OwnedResources(createdResources(config.endpoint, results).map(({ url }) => url));
   const hooksFor = <State>(change: (state: State) => Partial<BatchState>): FollowUpHooks<State> => ({
     readApiKey,
     onChange: (state) => hooks.update({ ...change(state), calls: log.calls }),

@@ -46,7 +46,8 @@ describe('after a batch that created users', () => {
     press(generator);
     await createAll(page.server.calls.slice(0, 9));
     expect(generator.ui.queryByRole('button', { name: 'Delete' })).toBeNull();
-    await createAll(page.server.calls.slice(9));
+    // Each create its own id: two creates naming one id make neither the batch's own (issue 49).
+    await answer(page.server.calls[9], 201, { body: { id: 'id-9' } });
 
     expect(actionButton(generator, 'Deactivate').getAttribute('aria-disabled')).toBe('false');
     expect(actionButton(generator, 'Delete').getAttribute('aria-disabled')).toBe('false');

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 /** One request as it reached the server: the request target as sent, header names in lower case, the body's bytes. */
 export interface Received {
@@ -46,12 +46,4 @@ export function runScript(command: string, args: string[], script: string, env: 
     child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} exited ${code}: ${stderr}`))));
     child.stdin.end(script);
   });
-}
-
-/** The first Python 3 that imports requests: the one on PATH, else Debian's, where .ci/run installs python3-requests. */
-export function pythonWithRequests(): string {
-  for (const python of ['python3', '/usr/bin/python3']) {
-    if (spawnSync(python, ['-c', 'import requests']).status === 0) return python;
-  }
-  throw new Error('No Python 3 with requests here: apt-get install python3-requests');
 }

@@ -38,7 +38,7 @@ function CallDetails({ call }: { call: ScimCall }) {
   return (
     <>
       <p className="call-title">{callTitle(call)}</p>
-      <p className="call-part">Request</p>
+      <p className="call-part">{call.notSent ? 'Request (not sent)' : 'Request'}</p>
       <CallBlock
         head={`${request.method} ${request.url}\n${headerLines(shownHeaders(request.headers))}`}
         body={request.body === undefined ? undefined : prettyJson(request.body)}
@@ -53,7 +53,10 @@ function CallDetails({ call }: { call: ScimCall }) {
           innerMarks={[CUT_DEEPER]}
         />
       ) : (
-        <p>No response: {[call.statusText, call.detail].filter(Boolean).join(' — ')}</p>
+        <p>
+          {call.notSent ? '' : 'No response: '}
+          {[call.statusText, call.detail].filter(Boolean).join(' — ')}
+        </p>
       )}
       <p>Duration: {call.durationMs} ms, started {call.startedAt}</p>
       <p className="copies">

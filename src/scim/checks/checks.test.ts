@@ -210,7 +210,7 @@ describe('the user checks', () => {
   it.each<[string, Handler, string]>([
     ['200 with the existing user', (m) => (m === 'POST' ? { status: 200, body: { ...USER, id: ID } } : undefined), 'with the existing user (id u-1)'],
     ['201 with an id an earlier call named', (m) => (m === 'POST' ? { status: 201, body: { ...USER, id: 'u-2' } } : undefined), 'with the existing user (id u-2)'],
-    ['201 with a location naming another resource', (m) => (m === 'POST' ? { status: 201, body: { id: 'dup-9', meta: { location: `${BASE}/Users/VICTIM-ADMIN` } } } : undefined), 'but location https://scim.example.com/scim/v2/Users/VICTIM-ADMIN'],
+    ['201 with a location naming another resource', (m) => (m === 'POST' ? { status: 201, body: { id: 'dup-9', meta: { location: `${BASE}/Users/VICTIM-ADMIN` } } } : undefined), 'but its location "https://scim.example.com/scim/v2/Users/VICTIM-ADMIN" is not its id\'s URL'],
     ['201 with a stranger\'s id', (m, url) => (m === 'POST' ? { status: 201, body: { id: 'VICTIM-ADMIN' } } : m === 'GET' && url.pathname.endsWith('/VICTIM-ADMIN') ? { status: 200, body: { id: 'VICTIM-ADMIN', userName: 'admin' } } : undefined), 'with userName "admin", not the userName Check sent'],
   ])('deletes nothing when the duplicate POST answers %s', async (_case, misbehave, reason) => {
     const fetch = server(misbehave);
@@ -218,6 +218,31 @@ describe('the user checks', () => {
     expect(deletesOf(fetch)).toEqual([]);
     expect(results.duplicate?.reason).toContain(reason);
     expect(results.duplicate?.reason).toMatch(/Nothing was deleted/);
+  });
+
+  /** A duplicate POST answered 201 with `id` (and a location), whose every GET below the base shows the user Check sent. */
+  const madeAt = (id: string, { location, header }: { location?: string; header?: string } = {}): Handler => (m, url) => {
+    if (m === 'POST') return { status: 201, body: { ...USER, id, ...(location === undefined ? {} : { meta: { location } }) }, ...(header === undefined ? {} : { headers: { Location: header } }) };
+    if (m === 'GET' && !url.search && !url.pathname.endsWith(`/${ID}`)) return { status: 200, body: { ...USER, id } };
+    return undefined;
+  };
+
+  it.each<[string, Handler, string]>([
+    ['the id ".." (issue 49)', madeAt('..'), `its id ".." cannot name one resource below ${BASE}/Users`],
+    ['the id "."', madeAt('.'), `its id "." cannot name one resource below ${BASE}/Users`],
+    ['the id "../Groups/VICTIM-G"', madeAt('../Groups/VICTIM-G'), 'its id "../Groups/VICTIM-G" cannot name one resource'],
+    ['an id with a lone surrogate', madeAt('dup-\uD800'), 'its id "dup-\\ud800" holds a lone surrogate, which no URL can carry'],
+    ['a meta.location naming another resource', madeAt('dup-9', { location: `${BASE}/Users/VICTIM` }), `its location "${BASE}/Users/VICTIM" is not its id's URL, ${BASE}/Users/dup-9`],
+    ['a Location header naming another resource', madeAt('dup-9', { header: `${BASE}/Users/VICTIM` }), `its location "${BASE}/Users/VICTIM" is not its id's URL`],
+    ['a location "#dup-9"', madeAt('dup-9', { location: '#dup-9' }), 'its location "#dup-9" is not its id\'s URL'],
+    ['a location "\\..\\"', madeAt('dup-9', { location: '\\..\\' }), 'its location "\\\\..\\\\" is not its id\'s URL'],
+  ])('Check ends, deletes nothing and says why when the duplicate POST answers 201 with %s', async (_case, misbehave, reason) => {
+    const fetch = server(misbehave);
+    const results = await check(fetch);
+    expect(deletesOf(fetch)).toEqual([]);
+    expect(results.duplicate?.outcome).toBe('fail');
+    expect(results.duplicate?.reason).toContain(reason);
+    expect(results.duplicate?.reason).toMatch(/Nothing was deleted: look at the server\.$/);
   });
 
   it('sends no write to a resource the batch did not make, whatever Check is led to', async () => {

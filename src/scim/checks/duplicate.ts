@@ -1,17 +1,9 @@
 import { bodyOf } from '../http/list-response';
 import { sameIgnoringCase } from '../flows/lookup';
-import { scimUrl } from '../http/scim-url';
+import { resourceUrl } from '../http/resource-url';
 import { answered, exchange, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 
 const EXPECTED = 'Expected 409 with scimType uniqueness';
-
-const sameUrl = (location: string, url: string) => {
-  try {
-    return new URL(location, url).href === url;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * What a 2xx to the duplicate POST made, and whether Check may delete it: only a resource that is
@@ -29,11 +21,12 @@ async function madeAnyway(context: CheckContext, attribute: 'userName' | 'displa
   if (call.status !== 201 || call.id === undefined) {
     return { fail: `${EXPECTED}; ${post}${call.id === undefined ? ' without an id' : ` with id ${call.id}`} instead of 409. Nothing was deleted: look for a second ${noun} ${JSON.stringify(sent)} on the server.` };
   }
-  // `{endpoint}/{id}`: the only URL Check deletes a duplicate at.
-  const url = scimUrl(urls.endpoint, [call.id]);
-  if (call.location !== undefined && !sameUrl(call.location, url)) {
-    return { fail: `${EXPECTED}; ${post} with id ${call.id} but location ${call.location}, which is not that id's URL under base-url. Nothing was deleted: look at the server.` };
+  // `{endpoint}/{id}`, as for every follow-up: the only URL Check deletes a duplicate at.
+  const where = resourceUrl(urls.endpoint, call.id, call.location);
+  if ('refused' in where) {
+    return { fail: `${EXPECTED}; ${post}, but ${where.refused}. Nothing was deleted: look at the server.` };
   }
+  const { url } = where;
   const read = await context.send({ method: 'GET', url });
   const shown = bodyOf(read)?.[attribute];
   if (read.status !== 200 || !sameIgnoringCase(shown, sent)) {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { answering, callerWith, requestOf } from '../../test-support/fetch-stub';
+import { RedirectRefused, REDIRECTED } from '../http/client';
 import { answered, diagnose, isLocalHost, isMixedContent, mayBePrivateNetworkBlock, probeRequests, type WallFacts } from './diagnosis';
 import { ALLOW_HEADERS, ALLOW_METHODS, diagnosisBrief, diagnosisText } from './diagnosis-text';
 
@@ -84,6 +85,12 @@ describe('the probes', () => {
     expect(headers.has('Authorization')).toBe(false);
     expect(answered({ purpose: 'probe', ...result })).toBe(true);
     expect(result.response).toBeUndefined();
+  });
+
+  it('a probe whose redirect to another origin was refused (see src/batch/confined-fetch.ts) counts as answered, with nothing followed', async () => {
+    const refused = await send(answering(() => Promise.reject(new RedirectRefused()) as unknown as Response), { mode: 'no-cors' });
+    expect(refused).toMatchObject({ status: 0, statusText: REDIRECTED, ok: false, detail: 'The server answered with a redirect to another origin, which was not followed' });
+    expect(answered({ purpose: 'probe', ...refused })).toBe(true);
   });
 
   it('a CORS probe counts any status as answered, a network error as not', async () => {

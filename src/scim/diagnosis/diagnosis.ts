@@ -1,5 +1,5 @@
 import type { CallRequest, ScimCall } from '../http/call';
-import { NETWORK_ERROR, OPAQUE_ANSWER } from '../http/client';
+import { NETWORK_ERROR, OPAQUE_ANSWER, REDIRECTED } from '../http/client';
 
 /**
  * Why calls got no answer the page may read, as far as the page can find out without the key.
@@ -23,8 +23,8 @@ export const probeRequests = (baseUrl: string): [cors: CallRequest, noCors: Call
   { method: 'GET', url: baseUrl, mode: 'no-cors' },
 ];
 
-/** Whether a probe got an answer: any status over CORS, an opaque one without. */
-export const answered = (probe: ScimCall): boolean => probe.status > 0 || probe.statusText === OPAQUE_ANSWER;
+/** Whether a probe got an answer: any status over CORS, an opaque one without, or a redirect it did not follow. */
+export const answered = (probe: ScimCall): boolean => probe.status > 0 || probe.statusText === OPAQUE_ANSWER || probe.statusText === REDIRECTED;
 
 export interface WallFacts {
   /** See isMixedContent; known before any call is sent. */

@@ -12,14 +12,14 @@ const user = (userName: string): ScimUser => ({ schemas: [USER_SCHEMA], userName
 const group: ScimGroup = { schemas: [GROUP_SCHEMA], displayName: 'sales_team' };
 const list = (resources: object[]) => ({ schemas: [LIST_RESPONSE_SCHEMA], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources });
 
-type Answer = { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** A server that gives the answers in turn, and the calls the sequence made. */
 function server(...answers: Answer[]) {
   const fetch = vi.fn<typeof globalThis.fetch>(async () => {
-    const { status, body } = answers.shift() ?? { status: 500 };
+    const { status, body, headers } = answers.shift() ?? { status: 500 };
     const text = body === undefined ? null : JSON.stringify(body);
-    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/scim+json' } });
+    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/scim+json', ...headers } });
   });
   const calls: ScimCall[] = [];
   const send: SendCall = async (request, purpose) => {
@@ -125,6 +125,50 @@ describe('a create answered 200 (issue 27, L4)', () => {
       text: 'The server returned a resource it already had (a create answers 201 Created), so this batch leaves it alone: no members, Deactivate, Delete or Check',
       failed: false,
     });
+  });
+});
+
+describe('the members PATCH follows only a 201 whose id gives the one URL of a resource (issue 49)', () => {
+  const patch = PROFILE_MODULES.entra.members;
+  const membersPatch = 'patch' in patch ? patch.patch([{ id: 'u1', userName: 'ada', display: 'Ada' }]) : undefined;
+  const create = PROFILE_MODULES.basic.sequences.Groups;
+
+  it.each([
+    [202, 'Accepted'],
+    [203, 'Non-Authoritative Information'],
+  ])('a create answered %i with an existing group\'s id gets no PATCH, and the line says why', async (status, statusText) => {
+    const { send, sent } = server({ status, body: { id: 'VICTIM-G' } }, { status: 204 });
+    const end = await create(run(group, send, membersPatch));
+    expect(sent()).toEqual(['create POST /Groups']);
+    expect(end.verdict).toEqual({
+      text: `The server answered ${status} ${statusText}, not 201 Created: nothing says this batch made the resource, so this batch leaves it alone: no members, Deactivate, Delete or Check`,
+      failed: false,
+    });
+  });
+
+  it.each<[string, Answer, string]>([
+    ['the id ".."', { status: 201, body: { id: '..' } }, `its id ".." cannot name one resource below ${BASE}/Groups`],
+    ['the id "."', { status: 201, body: { id: '.' } }, `its id "." cannot name one resource below ${BASE}/Groups`],
+    ['the id "../Groups/VICTIM-G"', { status: 201, body: { id: '../Groups/VICTIM-G' } }, 'its id "../Groups/VICTIM-G" cannot name one resource'],
+    ['an id with a lone surrogate', { status: 201, body: { id: 'g-\uD800' } }, 'its id "g-\\ud800" holds a lone surrogate, which no URL can carry'],
+    ['a meta.location naming another group', { status: 201, body: { id: 'own-3', meta: { location: `${BASE}/Groups/VICTIM` } } }, `its location "${BASE}/Groups/VICTIM" is not its id's URL, ${BASE}/Groups/own-3`],
+    ['a Location header naming another group', { status: 201, body: { id: 'own-3' }, headers: { Location: `${BASE}/Groups/VICTIM` } }, `its location "${BASE}/Groups/VICTIM" is not its id's URL`],
+    ['a location "#own-3"', { status: 201, body: { id: 'own-3', meta: { location: '#own-3' } } }, 'its location "#own-3" is not its id\'s URL'],
+    ['a location "\\..\\"', { status: 201, body: { id: 'own-3', meta: { location: '\\..\\' } } }, 'its location "\\\\..\\\\" is not its id\'s URL'],
+  ])('a 201 with %s gets no PATCH, and the line says why', async (_case, answer, why) => {
+    const { send, sent } = server(answer, { status: 204 });
+    const end = await create(run(group, send, membersPatch));
+    expect(sent()).toEqual(['create POST /Groups']);
+    expect(end.verdict?.failed).toBe(true);
+    expect(end.verdict?.text).toContain(`Created, but ${why}`);
+    expect(end.verdict?.text).toMatch(/so this batch leaves it alone: no members, Deactivate, Delete or Check$/);
+  });
+
+  it('a 201 whose location is its id\'s URL gets its PATCH there', async () => {
+    const { send, sent } = server({ status: 201, body: { id: 'own-3', meta: { location: `${BASE}/Groups/own-3` } } }, { status: 204 });
+    const end = await create(run(group, send, membersPatch));
+    expect(sent()).toEqual(['create POST /Groups', 'members PATCH /Groups/own-3']);
+    expect(end.verdict).toBeUndefined();
   });
 });
 

@@ -33,26 +33,40 @@ export interface Verdict {
 /** One item's calls in a client's order. */
 export type ItemSequence = (run: ItemRun) => Promise<ItemEnd>;
 
-/** The verdict on a create answered 200: the batch made nothing, so it changes nothing (RFC 7644 §3.3 answers a create with 201). */
-function existingResource(membersPatch: PatchRequest | undefined): Verdict {
+/**
+ * The verdict on a create answered 2xx but not 201 (RFC 7644 §3.3 answers a create with 201 Created):
+ * 200 returned a resource the server already had, and 202 or 203 does not say the batch made
+ * it, so the batch changes nothing.
+ */
+function notMadeHere({ status, statusText }: ScimCall, membersPatch: PatchRequest | undefined): Verdict {
   const members = membersPatch ? 'members, ' : '';
-  return { text: `The server returned a resource it already had (a create answers 201 Created), so this batch leaves it alone: no ${members}Deactivate, Delete or Check`, failed: false };
+  const why = status === 200 ? 'The server returned a resource it already had (a create answers 201 Created)' : `The server answered ${status} ${statusText}, not 201 Created: nothing says this batch made the resource`;
+  return { text: `${why}, so this batch leaves it alone: no ${members}Deactivate, Delete or Check`, failed: false };
+}
+
+/** The verdict on a 201 whose id or location cannot give the one URL of a resource (see resourceUrl). */
+function noResourceUrl(refused: string, membersPatch: PatchRequest | undefined): Verdict {
+  const members = membersPatch ? 'members, ' : '';
+  return { text: `Created, but ${refused}, so this batch leaves it alone: no ${members}Deactivate, Delete or Check`, failed: true };
 }
 
 /**
  * The spec's one POST per item. A group whose IdP adds members after the create then gets one
- * PATCH; the item ends with the POST's answer unless that PATCH failed: then with the PATCH's, so
- * the line shows why the group has no members (with the group's id kept), and a verdict that says
- * the group was created all the same. A create answered 200
- * returned a resource the server already had: it ends there, with a verdict that says so.
+ * PATCH, and only after a 201 (whose resource the send guard counts as the batch's own, see
+ * OwnedResources); the item ends with the POST's answer unless that PATCH failed: then with the
+ * PATCH's, so the line shows why the group has no members (with the group's id kept), and a verdict
+ * that says the group was created all the same. A create answered 2xx but not 201, or whose id or
+ * location gives no URL of one resource, ends there, with a verdict that says so.
  */
 export const createThenAddMembers: ItemSequence = async ({ record, membersPatch, urls, send }) => {
   const created = await send({ method: 'POST', url: urls.endpoint, body: record }, 'create');
-  if (created.status === 200) return { decided: created, verdict: existingResource(membersPatch) };
-  if (!membersPatch || !created.ok || !created.id) return { decided: created };
-  const url = resourceUrl(urls.endpoint, created.id, created.location);
-  if (!url) return { decided: created };
-  const patched = await send({ method: 'PATCH', url, body: membersPatch }, 'members');
+  if (!created.ok) return { decided: created };
+  if (created.status !== 201) return { decided: created, verdict: notMadeHere(created, membersPatch) };
+  if (!created.id) return { decided: created };
+  const where = resourceUrl(urls.endpoint, created.id, created.location);
+  if ('refused' in where) return { decided: created, verdict: noResourceUrl(where.refused, membersPatch) };
+  if (!membersPatch) return { decided: created };
+  const patched = await send({ method: 'PATCH', url: where.url, body: membersPatch }, 'members');
   if (patched.ok) return { decided: created };
   // The group exists all the same: the line says so, and Delete reaches it (see createdResources).
   const verdict = { text: `created (${created.status}), then the members PATCH failed: the group has no members; Delete removes it`, failed: true };

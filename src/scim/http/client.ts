@@ -36,6 +36,11 @@ export interface ScimResult {
   ok: boolean;
   /** The SCIM error `detail` of a failed call, or what went wrong when no response came. */
   detail?: string;
+  /**
+   * The call never left the page: the browser blocks it (mixed content, found by the diagnosis), or
+   * the guard refused it (see OwnedResources). `request` is what it would have sent.
+   */
+  notSent?: true;
   /** The SCIM error `scimType` of a failed call, when the server sent one. */
   scimType?: string;
   /** The `id` of the resource a successful call returned. */
@@ -75,6 +80,12 @@ export const TIMED_OUT = 'Timed out';
 export const ABORTED = 'Aborted';
 export const UNUSABLE_KEY = 'Unusable API key';
 export const REDIRECTED = 'Redirected';
+/**
+ * What a fetch throws when it refused to follow a redirect to another origin (a probe's, see
+ * src/batch/confined-fetch.ts): the server answered, with a redirect.
+ */
+export class RedirectRefused extends Error {}
+
 /** A `no-cors` call was answered; what the answer was, the browser does not tell the page. */
 export const OPAQUE_ANSWER = 'Answered';
 
@@ -132,7 +143,10 @@ export async function sendScim(options: ScimCallOptions): Promise<ScimResult> {
     const read = await readResponse(response, statusText, Math.round(performance.now() - started), redact, controller.signal);
     if (opaqueRedirect || REDIRECT_STATUSES.has(response.status)) return ended(redirected(read, url));
     return ended({ status: response.status, statusText, ok: response.ok, ...(response.ok ? created(read) : scimError(read)), response: read });
-  } catch {
+  } catch (error) {
+    if (error instanceof RedirectRefused) {
+      return ended({ status: 0, statusText: REDIRECTED, ok: false, detail: 'The server answered with a redirect to another origin, which was not followed' });
+    }
     if (timedOut) return ended({ status: 0, statusText: TIMED_OUT, ok: false, detail: `No response within ${timeoutMs} ms` });
     if (signal.aborted) return ended({ status: 0, statusText: ABORTED, ok: false });
     const detail = 'The server could not be reached (connection refused or reset, DNS failure, or CORS refusal)';

@@ -45,3 +45,72 @@ describe('the id guard', () => {
     expect(owned.owns(`${BASE}/Users/u-10`)).toBe(false);
   });
 });
+
+describe('made by this batch (issue 49, item 3)', () => {
+  /** A send that answers each call with the next answer (status and body), as the client reads it. */
+  function answering(...answers: { status: number; body?: Record<string, unknown> }[]): { send: SendCall; sent: string[] } {
+    const sent: string[] = [];
+    const send: SendCall = async (request, purpose) => {
+      sent.push(`${request.method} ${request.url}`);
+      const { status, body } = answers.shift() ?? { status: 500 };
+      const id = typeof body?.id === 'string' ? { id: body.id } : {};
+      return { purpose, status, statusText: '', ok: status < 300, startedAt: '', durationMs: 0, request: { ...request, headers: {} }, response: { headers: {}, bodyFormat: 'json', body }, ...id } as ScimCall;
+    };
+    return { send, sent };
+  }
+  const ENDPOINT = `${BASE}/Groups`;
+  const create = (guarded: SendCall) => guarded({ method: 'POST', url: ENDPOINT, body: {} }, 'create');
+  const patch = (guarded: SendCall, id: string) => guarded({ method: 'PATCH', url: `${ENDPOINT}/${id}`, body: {} }, 'members');
+
+  it('owns what a 201 made, and lets the batch\'s own PATCH go there', async () => {
+    const owned = new OwnedResources([]);
+    const { send, sent } = answering({ status: 201, body: { id: 'g-1' } }, { status: 204 });
+    const guarded = owned.guard(send);
+    await create(guarded);
+    expect((await patch(guarded, 'g-1')).status).toBe(204);
+    expect(owned.owns(`${ENDPOINT}/g-1`)).toBe(true);
+    expect(sent).toEqual([`POST ${ENDPOINT}`, `PATCH ${ENDPOINT}/g-1`]);
+  });
+
+  it.each([200, 202, 203])('owns nothing a create answered %i, and sends it no PATCH', async (status) => {
+    const owned = new OwnedResources([]);
+    const { send, sent } = answering({ status, body: { id: 'VICTIM-G' } });
+    const guarded = owned.guard(send);
+    await create(guarded);
+    expect((await patch(guarded, 'VICTIM-G')).statusText).toBe('Not sent');
+    expect(sent).toEqual([`POST ${ENDPOINT}`]);
+  });
+
+  it.each([
+    ['a lookup', { status: 200, body: { Resources: [{ id: 'VICTIM-G' }] } }],
+    ['the member list', { status: 200, body: { totalResults: 2, Resources: [{ id: 'u-1' }, { id: 'VICTIM-G' }] } }],
+    ['a read', { status: 200, body: { id: 'VICTIM-G' } }],
+  ])('owns nothing whose id %s named before its 201', async (_answer, earlier) => {
+    const owned = new OwnedResources([]);
+    const { send, sent } = answering(earlier, { status: 201, body: { id: 'VICTIM-G' } });
+    const guarded = owned.guard(send);
+    await guarded({ method: 'GET', url: `${ENDPOINT}?filter=x` }, 'lookup');
+    await create(guarded);
+    expect((await patch(guarded, 'VICTIM-G')).statusText).toBe('Not sent');
+    expect(owned.owns(`${ENDPOINT}/VICTIM-G`)).toBe(false);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('owns neither of two creates answered with the same id', async () => {
+    const owned = new OwnedResources([]);
+    const { send } = answering({ status: 201, body: { id: 'g-1' } }, { status: 201, body: { id: 'g-1' } });
+    const guarded = owned.guard(send);
+    await create(guarded);
+    await create(guarded);
+    expect(owned.owns(`${ENDPOINT}/g-1`)).toBe(false);
+  });
+
+  it('owns nothing at a location that is not its id\'s URL', async () => {
+    const owned = new OwnedResources([]);
+    const send: SendCall = async (request, purpose) =>
+      ({ purpose, status: 201, statusText: 'Created', ok: true, id: 'own-3', location: `${ENDPOINT}/VICTIM`, startedAt: '', durationMs: 0, request: { ...request, headers: {} } }) as ScimCall;
+    await create(owned.guard(send));
+    expect(owned.owns(`${ENDPOINT}/own-3`)).toBe(false);
+    expect(owned.owns(`${ENDPOINT}/VICTIM`)).toBe(false);
+  });
+});

@@ -11,49 +11,52 @@ function isResourceName(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name) && !name.includes(REDACTED);
 }
 
+/** Where a resource's follow-up calls go, or why they do not go anywhere (a clause: `its id "." …`). */
+export type ResourceUrl = { url: string } | { refused: string };
+
 /**
- * Where a follow-up call (PATCH, DELETE, a check's GET) for a created resource goes: the
- * `meta.location` the server gave when it names one resource of the endpoint, else
- * `{endpoint}/{id}`. Whatever a server answers, the call (and the key with it) stays below the
- * endpoint, on its origin. Null when neither names one resource.
+ * Where every follow-up call (a members PATCH, an action, a check's GET or DELETE) for a created
+ * resource goes: `{endpoint}/{id}`, and nowhere else, whatever a server answers. Refused when the id
+ * cannot name one resource of the endpoint (see isResourceName; a lone surrogate, which no URL can
+ * carry), and when the server's location for it (`meta.location` or the `Location` header, RFC
+ * 7644 §3.1 and RFC 7643 §3.1: the resource's URI) names another URL: the answer does not say
+ * which resource it made.
  */
-export function resourceUrl(endpoint: string, id: string, location?: string): string | null {
-  const fromLocation = location === undefined ? null : oneResourceOf(endpoint, location);
-  if (fromLocation) return fromLocation;
-  if (!isResourceName(id)) return null;
+export function resourceUrl(endpoint: string, id: string, location?: string): ResourceUrl {
+  if (!isResourceName(id)) return { refused: `its id ${JSON.stringify(id)} cannot name one resource below ${endpoint}` };
+  let url: string;
   try {
-    return scimUrl(endpoint, [id]);
+    url = scimUrl(endpoint, [id]);
   } catch {
-    return null; // a lone surrogate, which no URL can carry
+    return { refused: `its id ${JSON.stringify(id)} holds a lone surrogate, which no URL can carry` };
   }
+  if (location !== undefined && !namesResource(endpoint, location, id)) {
+    return { refused: `its location ${JSON.stringify(location)} is not its id's URL, ${url}` };
+  }
+  return { url };
 }
 
 /**
- * The location, resolved against the endpoint, when it is `{endpoint}/{one segment}` on the same
- * http(s) origin, without credentials or a query of its own; null otherwise (the collection itself,
- * a path beside or below the resource, an encoded slash or dot segment, a redacted value).
+ * Whether the location, resolved against the endpoint, is `{endpoint}/{id}` on the same http(s)
+ * origin, without credentials or a query of its own (a fragment aside): its one segment, decoded,
+ * is the id. Not the collection itself, a path beside or below the resource, or a redacted value.
  */
-function oneResourceOf(endpoint: string, location: string): string | null {
-  if (location.includes(REDACTED)) return null;
+function namesResource(endpoint: string, location: string, id: string): boolean {
+  if (location.includes(REDACTED)) return false;
   const collection = new URL(endpoint);
   let url: URL;
   try {
     url = new URL(location, collection);
   } catch {
-    return null;
+    return false;
   }
   const plain = !url.username && !url.password && url.search === collection.search && (url.protocol === 'https:' || url.protocol === 'http:');
   // The URL parser has already resolved `..` and `%2e%2e` segments, so the prefix test holds.
   const prefix = `${collection.pathname}/`;
-  if (url.origin !== collection.origin || !plain || !url.pathname.startsWith(prefix)) return null;
-  const segment = url.pathname.slice(prefix.length);
-  let name: string;
+  if (url.origin !== collection.origin || !plain || !url.pathname.startsWith(prefix)) return false;
   try {
-    name = decodeURIComponent(segment);
+    return decodeURIComponent(url.pathname.slice(prefix.length)) === id;
   } catch {
-    return null; // not UTF-8 once decoded
+    return false; // not UTF-8 once decoded
   }
-  if (!isResourceName(name)) return null;
-  url.hash = '';
-  return url.href;
 }

@@ -10,29 +10,34 @@ function pyValue(value: string): string {
 }
 
 /**
- * Python 3 with requests: the call's method, URL, headers and body, no redirect followed, like the
- * element. The body goes as bytes: http.client encodes a `str` body as ISO-8859-1, which fails on
- * other characters. requests (with urllib3) rewrites a URL's escapes: it percent-encodes the
- * characters it deems unsafe (`[`, `]`, `|`, `^`, `\`, backtick, `{`, `}`), decodes `%xx` of a
- * letter, digit or `-._~` and upper-cases the others. Servers read the same path and query.
+ * Python 3's own http.client: the call's method, request target (path and query), headers and body,
+ * to the URL's host, following no redirect, like the element. http.client sends the target as it
+ * is (requests, through urllib3, re-encodes it: a bare `%` becomes `%25`, and with it every `%xx`
+ * of the URL). The body goes as bytes: http.client encodes a `str` body as ISO-8859-1, which fails
+ * on other characters.
  */
-export function requestsCall(request: ScimRequest): string {
+export function httpClientCall(request: ScimRequest): string {
+  const url = new URL(request.url);
+  const connection = url.protocol === 'https:' ? 'HTTPSConnection' : 'HTTPConnection';
   const body = bodyText(request);
+  // The request target: path and query (a recorded URL has no fragment).
+  const target = url.href.slice(url.origin.length);
   return [
+    'import http.client',
     'import os',
-    'import requests',
     '',
-    'response = requests.request(',
+    `connection = http.client.${connection}(${quote(url.host)})`,
+    'connection.request(',
     `    ${quote(request.method)},`,
-    `    ${quote(request.url)},`,
+    `    ${quote(target)},`,
+    ...(body === undefined ? [] : [`    body=${quote(body)}.encode(),`]),
     '    headers={',
     ...Object.entries(request.headers).map(([name, value]) => `        ${quote(name)}: ${pyValue(value)},`),
     '    },',
-    ...(body === undefined ? [] : [`    data=${quote(body)}.encode(),`]),
-    '    allow_redirects=False,',
     ')',
-    'print(response.status_code, response.reason, response.text)',
+    'response = connection.getresponse()',
+    "print(response.status, response.reason, response.read().decode(errors='replace'))",
   ].join('\n');
 }
 
-export const python: SnippetTarget = { id: 'python', label: 'Python', fence: 'python', generate: requestsCall };
+export const python: SnippetTarget = { id: 'python', label: 'Python', fence: 'python', generate: httpClientCall };

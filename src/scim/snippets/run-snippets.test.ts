@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pythonWithRequests, recordingServer, runScript, type Received } from '../../test-support/recording-server';
+import { recordingServer, runScript, type Received } from '../../test-support/recording-server';
 import { sendScim, type HttpMethod } from '../http/client';
 import { curl } from './curl';
 import { javascript } from './javascript';
@@ -14,25 +14,20 @@ import type { SnippetTarget } from './target';
 const KEY = 'k-run-snippets-3f9a';
 const HOSTILE = `O'Brien "q" \\ $HOME $(echo x) \`id\` \${x} {{SCIM_TOKEN}} $SCIM_TOKEN '@ "@ ’‘“” \n\r\t\u0000 é 😀 \u2028 !`;
 
-/** How each runs a script from standard input. */
-const RUNNERS: { label: string; target: SnippetTarget; command: string; args: string[] }[] = [
-  { label: curl.label, target: curl, command: 'sh', args: ['-s'] },
-  { label: javascript.label, target: javascript, command: 'node', args: ['-'] },
-  { label: python.label, target: python, command: pythonWithRequests(), args: ['-'] },
-];
+/** A DEL (which a terminal's line editor reads as "erase the character before") and C1 controls (CSI, NEL). */
+const CONTROLS = 'ab\u007fc \u009b2J \u0085 \u0080\u009f';
 
 /**
- * The request target requests (with urllib3) puts on the wire: `%xx` of a letter, digit or `-._~`
- * decoded, other `%xx` upper-cased, and the characters it deems unsafe percent-encoded. The same
- * resource to a server (RFC 3986 §6.2.2); the other clients send the target as recorded.
+ * How each runs a script from standard input. `bash --norc -i` reads it as a paste into an
+ * interactive shell, through readline (which would erase the character before a raw DEL); no
+ * ~/.bashrc is read, and runScript gives it only PATH and SCIM_TOKEN.
  */
-function pythonTarget(target: string): string {
-  const escapes = target.replace(/%([0-9a-f]{2})/gi, (escape, hex: string) => {
-    const char = String.fromCharCode(parseInt(hex, 16));
-    return /[\w.~-]/.test(char) ? char : escape.toUpperCase();
-  });
-  return escapes.replace(/[[\]|^\\`{}]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
+const RUNNERS: { label: string; target: SnippetTarget; command: string; args: string[] }[] = [
+  { label: curl.label, target: curl, command: 'sh', args: ['-s'] },
+  { label: `${curl.label} pasted into an interactive bash`, target: curl, command: 'bash', args: ['--norc', '-i'] },
+  { label: javascript.label, target: javascript, command: 'node', args: ['-'] },
+  { label: python.label, target: python, command: 'python3', args: ['-'] },
+];
 
 let server: Awaited<ReturnType<typeof recordingServer>>;
 beforeAll(async () => {
@@ -55,11 +50,16 @@ const CALLS: [string, HttpMethod, string, unknown?][] = [
   ['an Update (PATCH)', 'PATCH', '/scim/v2/Users/u-1', { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { displayName: HOSTILE } }] }],
   ['a replace (PUT) of a body of every hostile key', 'PUT', '/scim/v2/Groups/g-1', { [HOSTILE]: [HOSTILE, 1.5e300, -0, null, true], '__proto__': { x: 1 } }],
   ['a delete', 'DELETE', '/scim/v2/Users/u-1'],
+  ['a body of DEL and C1 controls (issue 49)', 'POST', '/scim/v2/Users', { userName: CONTROLS, name: { [CONTROLS]: CONTROLS } }],
+  ['a base URL holding a bare % and escapes (issue 49)', 'PATCH', '/scim%/v2%zz/Users/50%25%2F%7e?tenant=a%b%20', { schemas: [], Operations: [] }],
   ['a URL of quotes, $, backticks, backslashes, braces and Unicode', 'DELETE', `/scim/v2/Users/it's$HOME\`x\`"q"é😀[1]|^{a}?q=a'b$c\`d\\e"f{g}[h]|^%7e&x=${encodeURIComponent(HOSTILE)}`],
 ];
 
-describe.each(RUNNERS)('$label, run by $command', ({ target, command, args }) => {
-  it.each(CALLS)(`repeats %s byte for byte, the key from SCIM_TOKEN`, async (_name, method, path, body) => {
+/** The body's bytes, with DEL and C1 controls as JSON escapes: the same JSON, as every snippet writes it. */
+const escapedControls = (sent: Buffer) => sent.toString().replace(/[\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+describe.each(RUNNERS)('$label, run by $command $args', ({ target, command, args }) => {
+  it.each(CALLS)(`repeats %s byte for byte (controls escaped), the key from SCIM_TOKEN`, async (_name, method, path, body) => {
     const { call, sent } = await sentByElement(method, path, body);
     const before = server.received.length;
     const output = await runScript(command, args, target.generate(call.request), { SCIM_TOKEN: KEY });
@@ -68,11 +68,12 @@ describe.each(RUNNERS)('$label, run by $command', ({ target, command, args }) =>
     const repeated = server.received[before] as Received;
 
     expect(repeated.method).toBe(sent.method);
-    expect(repeated.target).toBe(target === python ? pythonTarget(sent.target) : sent.target);
+    expect(repeated.target).toBe(sent.target);
     for (const name of Object.keys(call.request.headers).map((header) => header.toLowerCase())) {
       expect([name, repeated.headers[name]]).toEqual([name, sent.headers[name]]);
     }
     expect(repeated.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(repeated.body.equals(sent.body), `body\n${repeated.body.toString()}\n${sent.body.toString()}`).toBe(true);
+    expect(repeated.body.toString()).toBe(escapedControls(sent.body));
+    if (body !== undefined) expect(JSON.parse(repeated.body.toString())).toEqual(JSON.parse(sent.body.toString()));
   }, 20_000);
 });
