@@ -118,6 +118,8 @@ export async function sendScim(options: ScimCallOptions): Promise<ScimResult> {
       headers: { ...request.headers, ...(apiKey === null ? {} : { Authorization: `Bearer ${apiKey}` }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       credentials: 'omit',
+      // A read-back must show what the server holds now, never a cached copy revalidated by ETag.
+      cache: 'no-store',
       mode,
       // Fetch §4.1 main fetch: a no-cors request whose redirect mode is not "follow" is a network error.
       redirect: mode === 'no-cors' ? 'follow' : 'manual',
