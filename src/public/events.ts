@@ -31,6 +31,6 @@ export const EVENT_TABLE = [
     name: CHECK_COMPLETE_EVENT,
     detailType: 'CheckReport',
     description:
-      'Check has finished. `detail`: `{ results, passed, failed, skipped, calls }`: each check as `{ id, name, source, outcome, reason?, calls }` (`outcome` `pass`, `fail` or `skipped`; `source` the RFC section or IdP document it follows), the counts, and every call of the run in the order sent.',
+      'Check has finished. `detail`: `{ results, passed, failed, warned, skipped, calls }`: each check as `{ id, name, source, outcome, reason?, calls }` (`outcome` `pass`, `fail`, `warn` (a check the IdP needs only in a setup that is not its default) or `skipped`; `source` the RFC section or IdP document it follows), the counts, and every call of the run in the order sent.',
   },
 ] as const;

@@ -33,11 +33,12 @@ export const PART_TABLE = {
   'action-status': 'What the action buttons can still do, or why they cannot ("Nothing left to act on …").',
   action: 'How the last action on the resource of a success line ended, e.g. "Updated (200), but the server still has title …".',
   checks: 'The report of Check: one line per check, the summary and Copy report.',
-  check: 'Each line of the report of Check; it also has the part `pass`, `fail` or `skipped`.',
+  check: 'Each line of the report of Check; it also has the part `pass`, `fail`, `warn` or `skipped`.',
   pass: 'A check line whose check passed.',
   fail: 'A check line whose check failed; it says what was expected and what came.',
+  warn: "A check line whose check failed where the IdP needs it only in a setup that is not its default; it says which.",
   skipped: "A check line whose check was skipped, since the server's ServiceProviderConfig says it lacks the feature.",
-  'check-summary': 'Below the check lines: "n passed, m failed, k skipped".',
+  'check-summary': 'Below the check lines: "n passed, m failed, w warned, k skipped".',
   message:
     'The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.',
 } as const;

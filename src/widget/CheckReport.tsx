@@ -1,7 +1,7 @@
 import type { ChecksState } from '../batch/checks';
 import { parts } from '../public/parts';
 import type { CheckOutcome } from '../scim/checks/check';
-import { checkReportMarkdown } from '../scim/checks/report';
+import { checkReportMarkdown, checkSummary } from '../scim/checks/report';
 import { CopyButton } from './CopyButton';
 import { LineDetails } from './LineDetails';
 import { useSnippetTarget } from './snippet-choice';
@@ -10,19 +10,22 @@ import { SnippetChoice } from './SnippetChoice';
 const SHOWN: Record<CheckOutcome, { marker: string; word: string }> = {
   pass: { marker: '✓', word: 'passed' },
   fail: { marker: '✗', word: 'failed' },
+  warn: { marker: '!', word: 'warning' },
   skipped: { marker: '–', word: 'skipped' },
 };
 
+/** A warning is neither green nor red: the text's own colour. */
+const LOOK: Record<CheckOutcome, string> = { pass: 'success', fail: 'error', warn: 'warning', skipped: 'success' };
+
 /** The report of Check: a line per check with its calls, the summary, and Copy report once done. */
 export function CheckReport({ state }: { state: ChecksState }) {
-  const { passed, failed, skipped } = state;
-  const summary = `${passed} passed, ${failed} failed, ${skipped} skipped`;
+  const summary = checkSummary(state);
   const target = useSnippetTarget();
   return (
     <div part={parts('checks')} className="checks">
       <ul>
         {state.results.map(({ id, name, source, outcome, reason, calls }) => (
-          <li key={id} part={parts('check', outcome)} className={`result check ${outcome === 'fail' ? 'error' : 'success'}`}>
+          <li key={id} part={parts('check', outcome)} className={`result check ${LOOK[outcome]}`}>
             <span className="marker" aria-hidden="true">{SHOWN[outcome].marker}</span>
             {name}: {SHOWN[outcome].word}
             {reason && ` — ${reason}`} <span className="source">({source})</span>

@@ -6,7 +6,8 @@ import { bodyOf, listResponseOf } from '../http/list-response';
 import { ERROR_SCHEMA } from '../protocol';
 import type { ProfileName, ResourceType, ScimRecord } from '../records/schemas';
 
-export type CheckOutcome = 'pass' | 'fail' | 'skipped';
+/** `warn`: failed a check that the IdP needs only in a setup that is not its default (Check's `onlyWhen`). */
+export type CheckOutcome = 'pass' | 'fail' | 'warn' | 'skipped';
 
 /** How one check went: its name, the document it follows, and on failure what was expected against what came. */
 export interface CheckResult {
@@ -63,6 +64,12 @@ export interface Check {
   source: string;
   /** The feature it exercises, skipped when the server says it lacks it. */
   needs?: keyof Supports;
+  /**
+   * The one setup, not the IdP's default, in which its document requires this (a sentence): a
+   * failure is then a warning, which the line ends with this sentence, since that IdP's default
+   * setup works without it.
+   */
+  onlyWhen?: string;
   /** Whether the check has anything to look at for this target and profile; it is left out when not. */
   applies?(context: Omit<CheckContext, 'send'>): boolean;
   run(context: CheckContext): Promise<CheckVerdict>;

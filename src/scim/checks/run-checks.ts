@@ -2,7 +2,7 @@ import type { SendCall } from '../http/call';
 import type { ResourceType } from '../records/schemas';
 import { bodyOf } from '../http/list-response';
 import { scimUrl } from '../http/scim-url';
-import { type Check, type CheckContext, type CheckResult, type Supports } from './check';
+import { type Check, type CheckContext, type CheckResult, type CheckVerdict, type Supports } from './check';
 import { GROUP_CHECKS } from './group-checks';
 import { USER_CHECKS } from './user-checks';
 
@@ -12,6 +12,12 @@ const CHECKS: Record<ResourceType, Check[]> = { Users: USER_CHECKS, Groups: GROU
 function supportsOf(body: Record<string, unknown> | undefined): Supports {
   const supported = (feature: string) => (body?.[feature] as { supported?: unknown } | undefined)?.supported !== false;
   return { filter: supported('filter'), patch: supported('patch') };
+}
+
+/** A failure of a check the IdP needs only in another setup is a warning, and says in which. */
+function outcomeOf(verdict: CheckVerdict, onlyWhen: string | undefined): Pick<CheckResult, 'outcome' | 'reason'> {
+  if (!('fail' in verdict)) return { outcome: 'pass' };
+  return onlyWhen ? { outcome: 'warn', reason: `${verdict.fail} ${onlyWhen}` } : { outcome: 'fail', reason: verdict.fail };
 }
 
 /**
@@ -26,7 +32,7 @@ export async function runChecks(
 ): Promise<void> {
   const config = await send({ method: 'GET', url: scimUrl(context.urls.baseUrl, ['ServiceProviderConfig']) }, 'check');
   const supports = supportsOf(config.ok ? bodyOf(config) : undefined);
-  for (const { id, name, source, needs, applies, run } of CHECKS[context.target.resourceType]) {
+  for (const { id, name, source, needs, onlyWhen, applies, run } of CHECKS[context.target.resourceType]) {
     if (signal.aborted) return;
     if (applies && !applies(context)) continue;
     if (needs && !supports[needs]) {
@@ -36,6 +42,6 @@ export async function runChecks(
     const calls: CheckResult['calls'] = [];
     const verdict = await run({ ...context, send: (request) => send(request, 'check').then((call) => (calls.push(call), call)) });
     if (signal.aborted) return;
-    onResult({ id, name, source, ...('fail' in verdict ? { outcome: 'fail', reason: verdict.fail } : { outcome: 'pass' }), calls });
+    onResult({ id, name, source, ...outcomeOf(verdict, onlyWhen), calls });
   }
 }

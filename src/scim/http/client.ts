@@ -2,7 +2,7 @@ import { isJsonObject } from './json';
 import { statusTextFor } from './reason-phrase';
 import { readResponse, type ScimResponse } from './read-response';
 import { redactorFor, type Redactor } from '../secrets/redact';
-import { API_KEY_TOKEN } from '../secrets/key-token';
+import { API_KEY_TOKEN, NOT_THE_KEY } from '../secrets/key-token';
 import { SCIM_CONTENT_TYPE } from '../protocol';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -150,7 +150,7 @@ function recordedRequest({ method, url, body, apiKey }: ScimCallOptions, redact:
     ...(body === undefined ? {} : { 'Content-Type': SCIM_CONTENT_TYPE }),
     Accept: SCIM_CONTENT_TYPE,
   };
-  const recordedHeaders = apiKey === null ? headers : { ...headers, Authorization: `Bearer ${API_KEY_TOKEN}` };
+  const recordedHeaders = apiKey === null ? headers : { ...headers, Authorization: `Bearer ${apiKey === NOT_THE_KEY ? NOT_THE_KEY : API_KEY_TOKEN}` };
   return { method, url, headers: recordedHeaders, ...(body === undefined ? {} : { body: redact.json(body) }) };
 }
 
