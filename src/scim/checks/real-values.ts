@@ -1,3 +1,4 @@
+import { bodyOf } from '../http/list-response';
 import { scimUrl } from '../http/scim-url';
 import type { ScimGroup, ScimRecord } from '../records/schemas';
 import { isUser } from '../records/records';
@@ -12,17 +13,24 @@ import { findsTarget } from './shared-checks';
 const fresh = () => crypto.randomUUID().slice(0, 8);
 
 /**
- * POSTs `record`, expects 201 with a new id, finds it by `filter`, then deletes it at `{endpoint}/{id}`.
- * Only an id no earlier call named is Check's own: anything else is named, and nothing deleted.
+ * POSTs `record`, expects 201 with a new id, finds it by `filter` (the one attribute, `name`, whose
+ * value no other resource has), then deletes it at `{endpoint}/{id}`. It is Check's own, and deleted,
+ * only when the id is new and the lookup found it, or a GET of it shows the value sent; anything else
+ * is named, and nothing deleted.
  */
-async function createFindDelete(context: CheckContext, record: ScimRecord, filter: string): Promise<CheckVerdict> {
+async function createFindDelete(context: CheckContext, record: ScimRecord, name: 'userName' | 'displayName', filter: string): Promise<CheckVerdict> {
   const earlier = context.namedIds();
+  const sent = Reflect.get(record, name) as string;
   const post = await context.send({ method: 'POST', url: context.urls.endpoint, body: record });
   if (post.status !== 201 || post.id === undefined) return { fail: `Expected 201 with an id; ${exchange(post)}.` };
   if (post.id === context.target.id || earlier.has(post.id)) return { fail: `Expected 201 with a new id; ${exchange(post)} with id ${post.id}, an existing resource's. Nothing was deleted.` };
   const url = scimUrl(context.urls.endpoint, [post.id]);
-  context.adopt(url);
   const found = await findsTarget(context, filter, { id: post.id });
+  if ('fail' in found) {
+    const read = await context.send({ method: 'GET', url });
+    if (read.status !== 200 || bodyOf(read)?.[name] !== sent) return { fail: `${found.fail} Nothing was deleted: ${exchange(read)}, not with the ${name} sent; look for ${JSON.stringify(sent)} on the server.` };
+  }
+  context.adopt(url);
   const deleted = await context.send({ method: 'DELETE', url });
   const left = deleted.ok ? '' : ` Its DELETE answered ${answered(deleted)}: delete it by hand.`;
   if ('fail' in found) return { fail: `${found.fail}${left}` };
@@ -44,7 +52,7 @@ export const realUserName: Check = {
     const { externalId: _externalId, ...rest } = record;
     const person = { userName, name: { givenName: 'Zoë', familyName: "O'Brien" }, emails: [{ value: userName, type: 'work', primary: true }] };
     const user = { ...rest, ...person, ...(record.displayName === undefined ? {} : { displayName: "Zoë O'Brien" }) };
-    return createFindDelete(context, user, `userName eq ${JSON.stringify(userName)}`);
+    return createFindDelete(context, user, 'userName', `userName eq ${JSON.stringify(userName)}`);
   },
 };
 
@@ -58,6 +66,6 @@ export const realGroupName: Check = {
     const displayName = `Research and Development, or "R&D" ${fresh()}`;
     // The batch's own record (what the server took), without members or externalId: a group of nobody.
     const { externalId: _externalId, members: _members, ...rest } = context.target.record as ScimGroup;
-    return createFindDelete(context, { ...rest, displayName }, `displayName eq ${JSON.stringify(displayName)}`);
+    return createFindDelete(context, { ...rest, displayName }, 'displayName', `displayName eq ${JSON.stringify(displayName)}`);
   },
 };

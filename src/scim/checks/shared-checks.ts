@@ -6,7 +6,7 @@ import { ERROR_SCHEMA, PATCH_OP_SCHEMA } from '../protocol';
 import { NOT_THE_KEY } from '../secrets/key-token';
 import { bodyOf } from '../http/list-response';
 import { sameIgnoringCase } from '../flows/lookup';
-import { answered, exchange, listOf, passed, type Check, type CheckContext, type CheckVerdict } from './check';
+import { exchange, listOf, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 
 interface Lookup {
   /** The id it must find: the target's unless given. */
@@ -26,7 +26,7 @@ export async function findsTarget(context: CheckContext, filter: string, { id = 
   const expected = `Expected ${filter} to find exactly id ${id}${why}`;
   if ('notList' in list) return { fail: `${expected}, but ${call.ok ? list.notList : exchange(call)}.` };
   const ids = list.resources.map((resource) => resource.id);
-  if (list.total !== 1 || ids.length !== 1 || ids[0] !== id) return { fail: `${expected}, got totalResults ${list.total} and ids [${ids.join(', ')}] (${answered(call)}).` };
+  if (list.total !== 1 || ids.length !== 1 || ids[0] !== id) return { fail: `${expected}, got totalResults ${list.total} and ids [${ids.join(', ')}] (${exchange(call)}).` };
   const otherwise = list.resources[0] && besides?.(list.resources[0]);
   return otherwise ? { fail: `${expected}, but ${otherwise} (${exchange(call)}).` } : passed;
 }
