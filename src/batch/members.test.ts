@@ -56,6 +56,7 @@ describe('findMembers', () => {
           { id: 'a', userName: 'ada', displayName: 'Ada L', meta: { location: '/scim/v2/Users/a' } },
           { id: 'b', userName: 'bob', name: { formatted: 'Bob Smith' } },
           { id: 'c', userName: 'cy' },
+          { id: 'd', userName: 'di', meta: { location: 'https://docs.elsewhere.example/scim/v2/Users/d' } },
           { userName: 'no-id' },
         ],
       }),
@@ -68,9 +69,11 @@ describe('findMembers', () => {
     expect(headers.get('Authorization')).toBe(`Bearer ${KEY}`);
     expect(lookup).toEqual({
       users: [
-        { id: 'a', userName: 'ada', display: 'Ada L', location: 'https://two.example.com/scim/v2/Users/a' },
+        // $ref as the actions build URLs: under base-url, its query kept; a location on another host never.
+        { id: 'a', userName: 'ada', display: 'Ada L', location: 'https://two.example.com/scim/v2/Users/a?tenant=7' },
         { id: 'b', userName: 'bob', display: 'Bob Smith' },
         { id: 'c', userName: 'cy', display: 'cy' },
+        { id: 'd', userName: 'di', display: 'di', location: 'https://two.example.com/scim/v2/Users/d?tenant=7' },
       ],
     });
   });

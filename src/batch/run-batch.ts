@@ -1,3 +1,4 @@
+import { ignoredLocation } from '../scim/flows/ignored-location';
 import { SimpleFaker } from '@faker-js/faker';
 import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
@@ -128,13 +129,14 @@ function sendItems(
       rememberCreatedUser(config.baseUrl, record, decided);
       const { purpose, item, ...outcome } = decided;
       const ok = decided.ok && !verdict?.failed;
+      const said = [verdict?.text, ignoredLocation(config.endpoint, decided)].filter((text) => text !== undefined).join('. ');
       const line = {
         ...outcome,
         ok,
         index,
         record,
         ...(ok ? { name: recordName(record) } : {}),
-        ...(verdict ? { verdict: verdict.text } : {}),
+        ...(said ? { verdict: said } : {}),
       };
       const result: ItemResult = { ...line, calls: callsOf(log.calls, index) };
       results[index] = result;
