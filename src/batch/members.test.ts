@@ -9,6 +9,7 @@ import type { ScimGroup, ScimRecord } from '../scim/records/schemas';
 import { answering, requestOf, scimJson } from '../test-support/fetch-stub';
 import type { SendCall } from '../scim/http/call';
 import { CallLog } from './call-log';
+import { noteKeyAnswer } from './key-refusals';
 import { KEPT_USERS_PER_BASE_URL, createdUsersAt, forgetDeletedUser, rememberCreatedUser } from './known-users';
 import { assignMembers, findMembers } from './members';
 
@@ -34,7 +35,7 @@ describe('findMembers', () => {
     rememberCreatedUser('https://other.example.com/scim/v2', user('eve'), created('u9'));
     const fetch = answering(() => new Response(null, { status: 500 }));
 
-    expect(await findMembers(base, call(fetch))).toEqual({
+    expect(await findMembers(base, call(fetch), 30_000)).toEqual({
       users: [{ id: 'u1', userName: 'ada', display: 'Ada Lovelace', location: 'https://one.example.com/scim/v2/Users/u1' }],
     });
     expect(fetch).not.toHaveBeenCalled();
@@ -45,7 +46,7 @@ describe('findMembers', () => {
     rememberCreatedUser(base, user('ada'), created('u1'));
     rememberCreatedUser(base, user('bob'), created('u2'));
     forgetDeletedUser('u1');
-    const lookup = await findMembers(base, call(answering(() => new Response(null, { status: 500 }))));
+    const lookup = await findMembers(base, call(answering(() => new Response(null, { status: 500 }))), 30_000);
     expect(lookup).toEqual({ users: [{ id: 'u2', userName: 'bob', display: 'Ada Lovelace' }] });
   });
 
@@ -61,7 +62,7 @@ describe('findMembers', () => {
         ],
       }),
     );
-    const lookup = await findMembers('https://two.example.com/scim/v2?tenant=7', call(fetch));
+    const lookup = await findMembers('https://two.example.com/scim/v2?tenant=7', call(fetch), 30_000);
 
     const { url, init, headers } = requestOf(fetch);
     expect(init.method).toBe('GET');
@@ -79,20 +80,34 @@ describe('findMembers', () => {
   });
 
   it.each([401, 429])('stops the batch on a %i, as a POST would', async (status) => {
-    const lookup = await findMembers('https://three.example.com/scim/v2', call(answering(scimJson(status, {}))));
+    const lookup = await findMembers('https://three.example.com/scim/v2', call(answering(scimJson(status, {}))), 30_000);
     expect(lookup).toMatchObject({ stoppedBy: { purpose: 'members', status, request: { method: 'GET' } } });
   });
 
   it('goes on without members, and says why, when the list fails or is empty', async () => {
-    const failed = await findMembers('https://four.example.com/scim/v2', call(answering(() => new Response('', { status: 500 }))));
+    const failed = await findMembers('https://four.example.com/scim/v2', call(answering(() => new Response('', { status: 500 }))), 30_000);
     expect(failed).toEqual({ users: [], note: 'Groups created without members: listing the users answered 500 Internal Server Error.' });
-    const empty = await findMembers('https://four.example.com/scim/v2', call(answering(scimJson(200, { Resources: [] }))));
+    const empty = await findMembers('https://four.example.com/scim/v2', call(answering(scimJson(200, { Resources: [] }))), 30_000);
     expect(empty).toEqual({ users: [], note: 'Groups created without members: the server holds no users yet. Generate Users first.' });
+  });
+
+  it('says a list that timed out did not answer, and that the key was just refused when the page got a 401 from that server', async () => {
+    const base = 'https://seven.example.com/scim/v2';
+    const hanging = (_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const slow = new CallLog().sender({ apiKey: KEY, timeoutMs: 50, signal: new AbortController().signal, fetch: hanging });
+    expect(await findMembers(base, slow, 50)).toEqual({ users: [], note: 'Groups created without members: listing the users did not answer within 0.05 s.' });
+    noteKeyAnswer(base, { status: 401, ok: false });
+    expect(await findMembers(base, slow, 50)).toEqual({
+      users: [],
+      note: "Groups created without members: listing the users did not answer within 0.05 s. This page's last call to this server was answered 401 Unauthorized: check the API key.",
+    });
+    noteKeyAnswer(base, { status: 201, ok: true });
+    expect((await findMembers(base, slow, 50)) as { note: string }).toMatchObject({ note: expect.not.stringContaining('401') });
   });
 
   it('says the list was cut, not that the server holds no users, when it passes 256 KB (L6)', async () => {
     const users = Array.from({ length: 3000 }, (_, index) => ({ id: `u-${index}`, userName: `user-${index}@example.com`, displayName: 'x'.repeat(80) }));
-    const long = await findMembers('https://six.example.com/scim/v2', call(answering(scimJson(200, { Resources: users }))));
+    const long = await findMembers('https://six.example.com/scim/v2', call(answering(scimJson(200, { Resources: users }))), 30_000);
     expect(long).toEqual({
       users: [],
       note: 'Groups created without members: the list of users was cut (longer than 256 KB, stalled, or unfinished in time), so none could be read from it.',

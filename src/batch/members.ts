@@ -1,6 +1,5 @@
 import { SimpleFaker } from '@faker-js/faker';
 import type { ScimCall } from '../scim/http/call';
-import type { PatchRequest } from '../scim/http/client';
 import { listedUsers, type KnownUser } from '../scim/records/members';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { CUT_BODY } from '../scim/http/cut-body';
@@ -8,6 +7,8 @@ import { queryUrl } from '../scim/http/query-url';
 import { scimUrl } from '../scim/http/scim-url';
 import type { ProfileName, ScimRecord } from '../scim/records/schemas';
 import type { SendCall } from '../scim/http/call';
+import { TIMED_OUT, type PatchRequest } from '../scim/http/client';
+import { keyRefusedAt } from './key-refusals';
 import { createdUsersAt } from './known-users';
 
 /** Where a group's members come from, or the answer that stops the batch (401, 429). */
@@ -21,14 +22,17 @@ const LISTED = 100;
  * stops the batch, as it would stop the POSTs; any other failure, a list cut short, or no users at
  * all, means groups without members and a note that says why.
  */
-export async function findMembers(baseUrl: string, send: SendCall): Promise<MemberLookup> {
+export async function findMembers(baseUrl: string, send: SendCall, timeoutMs: number): Promise<MemberLookup> {
   const created = createdUsersAt(baseUrl);
   if (created.length > 0) return { users: created };
 
   const listed = await send({ method: 'GET', url: queryUrl(scimUrl(baseUrl, ['Users']), [['count', String(LISTED)]]) }, 'members');
   if (listed.status === 401 || listed.status === 429) return { stoppedBy: listed };
   if (!listed.ok) {
-    return { users: [], note: `Groups created without members: listing the users answered ${listed.status} ${listed.statusText}.` };
+    // A timeout or a network error is no answer: the note must not read as if the server said "0".
+    const how = listed.statusText === TIMED_OUT ? `did not answer within ${timeoutMs / 1000} s` : listed.status === 0 ? `got no answer (${listed.statusText})` : `answered ${listed.status} ${listed.statusText}`;
+    const key = keyRefusedAt(baseUrl) ? " This page's last call to this server was answered 401 Unauthorized: check the API key." : '';
+    return { users: [], note: `Groups created without members: listing the users ${how}.${key}` };
   }
   if (listed.response?.truncated) {
     // A cut body is kept as text, never parsed: it says nothing of how many users the server holds.
@@ -80,10 +84,10 @@ export interface MembersOutcome {
 /** Finds the users a Groups batch may take (see findMembers) and gives each group some of them. */
 export async function addMembers(
   records: ScimRecord[],
-  { baseUrl, profile }: { baseUrl: string; profile: ProfileName },
+  { baseUrl, profile, timeoutMs }: { baseUrl: string; profile: ProfileName; timeoutMs: number },
   send: SendCall,
 ): Promise<MembersOutcome> {
-  const found = await findMembers(baseUrl, send);
+  const found = await findMembers(baseUrl, send, timeoutMs);
   if ('stoppedBy' in found) return { plan: { records, patches: [] }, stoppedBy: found.stoppedBy };
   return { plan: assignMembers(records, found.users, profile), ...(found.note ? { note: found.note } : {}) };
 }

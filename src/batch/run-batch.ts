@@ -1,4 +1,3 @@
-import { ignoredLocation } from '../scim/flows/ignored-location';
 import { SimpleFaker } from '@faker-js/faker';
 import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
@@ -6,6 +5,7 @@ import { COMPLETE_EVENT, RESULT_EVENT } from '../public/event-names';
 import { callsOf, type ScimCall } from '../scim/http/call';
 import { needsDiagnosis } from '../scim/diagnosis/diagnosis';
 import { PROFILE_MODULES } from '../scim/profiles';
+import { ignoredLocation } from '../scim/flows/ignored-location';
 import { createThenAddMembers, type ItemEnd } from '../scim/flows/sequence';
 import { withKeyShown } from '../scim/secrets/key-token';
 import type { ScimRecord } from '../scim/records/schemas';
@@ -17,6 +17,7 @@ import { createdResources } from './created';
 import { OwnedResources } from '../scim/http/owned';
 import { BatchChecks } from './checks';
 import { FollowUps } from './follow-ups';
+import { noteKeyAnswer } from './key-refusals';
 import { rememberCreatedUser } from './known-users';
 import { diagnoseBatch, explained, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
 import { addMembers, type MemberPlan } from './members';
@@ -127,6 +128,7 @@ function sendItems(
     void ended.then(({ decided, verdict }) => {
       if (hooks.signal.aborted) return;
       rememberCreatedUser(config.baseUrl, record, decided);
+      noteKeyAnswer(config.baseUrl, decided);
       const { purpose, item, ...outcome } = decided;
       const ok = decided.ok && !verdict?.failed;
       const said = [verdict?.text, ignoredLocation(config.endpoint, decided)].filter((text) => text !== undefined).join('. ');
