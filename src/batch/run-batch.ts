@@ -11,6 +11,7 @@ import { withKeyShown } from '../scim/secrets/key-token';
 import type { ScimRecord } from '../scim/records/schemas';
 import { recordName } from '../scim/records/records';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
+import { fitMembers } from '../scim/server-schema/fit-members';
 import { BatchActions, type FollowUpHooks } from './actions';
 import { CallLog, type CallSettings } from './call-log';
 import { createdResources } from './created';
@@ -83,7 +84,9 @@ export function runBatch(
     const added = await addMembers(records, config, log.sender(settings));
     if (signal.aborted) return;
     note(added.note);
-    sendItems(config, added.plan, log, { settings, page }, hooks, added.stoppedBy);
+    // Members come after the records were fitted: they too send only what the schema declares.
+    const plan = schema ? fitMembers(schema, added.plan.records, added.plan.patches) : added.plan;
+    sendItems(config, plan, log, { settings, page }, hooks, added.stoppedBy);
   };
   // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
   run().catch((error: unknown) => {
