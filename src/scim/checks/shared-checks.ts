@@ -100,7 +100,8 @@ function underEndpoint(location: string, endpoint: string): boolean {
   try {
     const url = new URL(location, endpoint);
     const collection = new URL(endpoint);
-    return url.origin === collection.origin && url.pathname.startsWith(`${collection.pathname.replace(/\/+$/, '')}/`);
+    const path = collection.pathname.replace(/\/+$/, '');
+    return url.origin === collection.origin && url.pathname.startsWith(path) && url.pathname.charAt(path.length) === '/';
   } catch {
     return false;
   }
