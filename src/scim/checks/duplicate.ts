@@ -79,7 +79,7 @@ const otherCase = (userName: string) => (userName === userName.toUpperCase() ? u
  */
 export const caseVariantDuplicate: Check = {
   id: 'duplicate-case',
-  name: 'Refuse a userName that differs only in case',
-  source: 'RFC 7643 §4.1.1 (userName unique, caseExact false); RFC 7644 §3.3 (409, scimType uniqueness)',
+  name: 'Refuse a userName differing only in case',
+  source: 'RFC 7643 §4.1.1; RFC 7644 §3.3',
   run: (context) => refused(context, 'userName', otherCase(Reflect.get(context.target.record, 'userName') as string), 'the same user with its userName in another case'),
 };

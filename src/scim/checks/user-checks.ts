@@ -82,7 +82,7 @@ export const USER_CHECKS: Check[] = [
   {
     id: 'externalid-lookup',
     name: 'Look the user up by externalId, as Entra does',
-    source: "RFC 7644 §3.4.2.2; Entra's tutorial (\"users are … queried by their username and externalId\")",
+    source: "RFC 7644 §3.4.2.2; Entra's tutorial",
     needs: 'filter',
     applies: ({ profile, target }) => profile === 'entra' && typeof target.record.externalId === 'string',
     run: (context) => findsTarget(context, `externalId eq ${JSON.stringify(context.target.record.externalId)}`),
