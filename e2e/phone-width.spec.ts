@@ -5,7 +5,7 @@ import { createKeyOnKeyPage, expect, pressAndSettle, test } from './support/demo
 // (a long command, a Check line, the action bar) widens the page past the screen.
 
 // The duplicate check's 409 and the unknown id's 404 are answers Check asks for.
-test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (404|409)\b/] });
+test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (401|404|409)\b/] });
 
 /** How far the page is wider than its viewport, and the widest element that sticks out. */
 function overflowOf(page: Page) {

@@ -31,7 +31,7 @@ export interface BatchOutcome {
 /** The element's client (src/scim/http/client.ts) behind the call log's SendCall: every call is kept with its purpose. */
 export function makeSender(token: string, log: ScimCall[], item?: number): SendCall {
   return async (request: CallRequest, purpose: CallPurpose) => {
-    const result = await sendScim({ ...request, apiKey: token, timeoutMs: TIMEOUT_MS, signal: new AbortController().signal });
+    const result = await sendScim({ apiKey: token, timeoutMs: TIMEOUT_MS, signal: new AbortController().signal, ...request });
     const call: ScimCall = { ...result, purpose, ...(item === undefined ? {} : { item }) };
     log.push(call);
     return call;

@@ -20,6 +20,8 @@ export interface ChecksState extends Tally {
 interface Tally {
   passed: number;
   failed: number;
+  /** Failures of checks the IdP needs only in a setup that is not its default. */
+  warned: number;
   skipped: number;
   /** Checks that could not run (a rate limit, this page's own changes): never counted as failed. */
   notChecked: number;
@@ -35,7 +37,7 @@ export interface CheckReport extends Tally {
 /** Counts of a run's outcomes. */
 function tally(results: readonly CheckResult[]): Tally {
   const count = (outcome: CheckResult['outcome']) => results.filter((result) => result.outcome === outcome).length;
-  return { passed: count('pass'), failed: count('fail'), skipped: count('skipped'), notChecked: count('not-checked') };
+  return { passed: count('pass'), failed: count('fail'), warned: count('warn'), skipped: count('skipped'), notChecked: count('not-checked') };
 }
 
 /**

@@ -35,7 +35,7 @@ describe('findMembers', () => {
     rememberCreatedUser('https://other.example.com/scim/v2', user('eve'), created('u9'));
     const fetch = answering(() => new Response(null, { status: 500 }));
 
-    expect(await findMembers(base, 'basic', call(fetch))).toEqual({
+    expect(await findMembers(base, 'basic', call(fetch), 30_000)).toEqual({
       users: [{ id: 'u1', userName: 'ada', display: 'Ada Lovelace', location: 'https://one.example.com/scim/v2/Users/u1' }],
     });
     expect(fetch).not.toHaveBeenCalled();
@@ -46,7 +46,7 @@ describe('findMembers', () => {
     rememberCreatedUser(base, user('ada'), created('u1'));
     rememberCreatedUser(base, user('bob'), created('u2'));
     forgetDeletedUser('u1');
-    const lookup = await findMembers(base, 'basic', call(answering(() => new Response(null, { status: 500 }))));
+    const lookup = await findMembers(base, 'basic', call(answering(() => new Response(null, { status: 500 }))), 30_000);
     expect(lookup).toEqual({ users: [{ id: 'u2', userName: 'bob', display: 'Ada Lovelace' }] });
   });
 
@@ -57,7 +57,7 @@ describe('findMembers', () => {
       return scimJson(201, { id, meta: { location: `/scim/v2/Users/${id}` } })();
     });
     const base = 'https://two.example.com/scim/v2?tenant=7';
-    const lookup = await findMembers(base, 'okta', call(fetch));
+    const lookup = await findMembers(base, 'okta', call(fetch), 30_000);
 
     const sent = fetch.mock.calls.map((_call, index) => requestOf(fetch, index));
     expect(sent.map(({ url, init }) => [init.method, url])).toEqual(Array(OWN_MEMBERS).fill(['POST', 'https://two.example.com/scim/v2/Users?tenant=7']));
@@ -74,18 +74,18 @@ describe('findMembers', () => {
   });
 
   it.each([401, 429])('stops the batch on a %i, as a POST of the groups would', async (status) => {
-    const lookup = await findMembers('https://three.example.com/scim/v2', 'basic', call(answering(scimJson(status, {}))));
+    const lookup = await findMembers('https://three.example.com/scim/v2', 'basic', call(answering(scimJson(status, {}))), 30_000);
     expect(lookup).toMatchObject({ stoppedBy: { purpose: 'members', status, request: { method: 'POST' } } });
   });
 
   it('goes on without members, and says why, when its users could not be created', async () => {
-    const failed = await findMembers('https://four.example.com/scim/v2', 'basic', call(answering(() => new Response('', { status: 500 }))));
+    const failed = await findMembers('https://four.example.com/scim/v2', 'basic', call(answering(() => new Response('', { status: 500 }))), 30_000);
     expect(failed).toEqual({
       users: [],
       note: 'Groups created without members: this page had created no users here, and creating some to be members answered 500 Internal Server Error. A user the server already held is never made a member.',
     });
     // A 200 is a user the server already had: never a member.
-    const existing = await findMembers('https://seven.example.com/scim/v2', 'basic', call(answering(scimJson(200, { id: 'victim' }))));
+    const existing = await findMembers('https://seven.example.com/scim/v2', 'basic', call(answering(scimJson(200, { id: 'victim' }))), 30_000);
     expect(existing).toMatchObject({ users: [] });
   });
 });

@@ -1,12 +1,13 @@
 import { SimpleFaker } from '@faker-js/faker';
 import type { ScimCall } from '../scim/http/call';
-import type { PatchRequest } from '../scim/http/client';
 import type { KnownUser } from '../scim/records/members';
 import { PROFILE_MODULES } from '../scim/profiles';
 import { generateRecords } from '../scim/generate';
 import { scimUrl } from '../scim/http/scim-url';
 import type { ProfileName, ScimRecord } from '../scim/records/schemas';
 import type { SendCall } from '../scim/http/call';
+import { TIMED_OUT, type PatchRequest } from '../scim/http/client';
+import { keyRefusedAt } from './key-refusals';
 import { createdUsersAt, rememberCreatedUser } from './known-users';
 
 /** Where a group's members come from, or the answer that stops the batch (401, 429). */
@@ -23,7 +24,7 @@ export const OWN_MEMBERS = 5;
  * to those POSTs stops the batch, as it would stop the groups' POSTs; any other failure means groups
  * without members and a note that says why.
  */
-export async function findMembers(baseUrl: string, profile: ProfileName, send: SendCall): Promise<MemberLookup> {
+export async function findMembers(baseUrl: string, profile: ProfileName, send: SendCall, timeoutMs: number): Promise<MemberLookup> {
   const created = createdUsersAt(baseUrl);
   if (created.length > 0) return { users: created };
 
@@ -36,8 +37,10 @@ export async function findMembers(baseUrl: string, profile: ProfileName, send: S
   const users = createdUsersAt(baseUrl);
   if (users.length === 0) {
     const [first] = calls;
-    const answer = first ? `${first.status} ${first.statusText}`.trim() : 'nothing';
-    return { users, note: `Groups created without members: this page had created no users here, and creating some to be members answered ${answer}. A user the server already held is never made a member.` };
+    // A timeout or a network error is no answer: the note must not read as if the server said "0".
+    const how = !first ? 'sent nothing' : first.statusText === TIMED_OUT ? `did not answer within ${timeoutMs / 1000} s` : first.status === 0 ? `got no answer (${first.statusText})` : `answered ${first.status} ${first.statusText}`;
+    const key = keyRefusedAt(baseUrl) ? " This page's last call to this server was answered 401 Unauthorized: check the API key." : '';
+    return { users, note: `Groups created without members: this page had created no users here, and creating some to be members ${how}. A user the server already held is never made a member.${key}` };
   }
   return {
     users,
@@ -84,10 +87,10 @@ export interface MembersOutcome {
 /** Finds the users a Groups batch may take (see findMembers) and gives each group some of them. */
 export async function addMembers(
   records: ScimRecord[],
-  { baseUrl, profile }: { baseUrl: string; profile: ProfileName },
+  { baseUrl, profile, timeoutMs }: { baseUrl: string; profile: ProfileName; timeoutMs: number },
   send: SendCall,
 ): Promise<MembersOutcome> {
-  const found = await findMembers(baseUrl, profile, send);
+  const found = await findMembers(baseUrl, profile, send, timeoutMs);
   if ('stoppedBy' in found) return { plan: { records, patches: [] }, stoppedBy: found.stoppedBy };
   return { plan: assignMembers(records, found.users, profile), ...(found.note ? { note: found.note } : {}) };
 }

@@ -5,16 +5,19 @@ import { COMPLETE_EVENT, RESULT_EVENT } from '../public/event-names';
 import { callsOf, type ScimCall } from '../scim/http/call';
 import { needsDiagnosis } from '../scim/diagnosis/diagnosis';
 import { PROFILE_MODULES } from '../scim/profiles';
+import { ignoredLocation } from '../scim/flows/ignored-location';
 import { createThenAddMembers, type ItemEnd } from '../scim/flows/sequence';
 import { withKeyShown } from '../scim/secrets/key-token';
 import type { ScimRecord } from '../scim/records/schemas';
 import { recordName } from '../scim/records/records';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
+import { fitMembers } from '../scim/server-schema/fit-members';
 import { BatchActions, type FollowUpHooks } from './actions';
 import { CallLog, type CallSettings } from './call-log';
 import { OwnedResources } from '../scim/http/owned';
 import { BatchChecks } from './checks';
 import { FollowUps } from './follow-ups';
+import { noteKeyAnswer } from './key-refusals';
 import { rememberCreatedUser } from './known-users';
 import { confinedFetch } from './confined-fetch';
 import { diagnoseBatch, explained, explainedCall, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
@@ -83,7 +86,9 @@ export function runBatch(
     const added = await addMembers(records, config, owned.guard(log.sender(settings)));
     if (signal.aborted) return;
     note(added.note);
-    sendItems(config, added.plan, { log, owned }, { settings, page }, hooks, added.stoppedBy);
+    // Members come after the records were fitted: they too send only what the schema declares.
+    const plan = schema ? fitMembers(schema, added.plan.records, added.plan.patches) : added.plan;
+    sendItems(config, plan, { log, owned }, { settings, page }, hooks, added.stoppedBy);
   };
   // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
   run().catch((error: unknown) => {
@@ -128,15 +133,17 @@ function sendItems(
     void ended.then(({ decided, verdict }) => {
       if (hooks.signal.aborted) return;
       rememberCreatedUser(config.baseUrl, record, decided);
+      noteKeyAnswer(config.baseUrl, decided);
       const { purpose, item, ...outcome } = decided;
       const ok = decided.ok && !verdict?.failed;
+      const said = [verdict?.text, ignoredLocation(config.endpoint, decided)].filter((text) => text !== undefined).join('. ');
       const line = {
         ...outcome,
         ok,
         index,
         record,
         ...(ok ? { name: recordName(record) } : {}),
-        ...(verdict ? { verdict: verdict.text } : {}),
+        ...(said ? { verdict: said } : {}),
       };
       const result: ItemResult = { ...line, calls: callsOf(log.calls, index) };
       results[index] = result;

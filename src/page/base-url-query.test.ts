@@ -32,7 +32,7 @@ describe('F3: a base-url with a query and a fragment', () => {
   it('discovery, the member lookup and ServiceProviderConfig go to their paths with the query kept', async () => {
     const { send, urls } = recording();
     await readServerSchemas(config.baseUrl, send);
-    await findMembers(config.baseUrl, 'basic', send);
+    await findMembers(config.baseUrl, 'basic', send, config.timeoutMs);
     const target = { resourceType: 'Users' as const, record: { schemas: [], userName: 'a', name: { givenName: 'A', familyName: 'B' }, emails: [], active: true }, id: 'u-1', url: config.endpoint, memberIds: [] };
     await runChecks(checkContext(target, config).context, send, { signal: AbortSignal.abort(), onResult: () => undefined });
     expect(urls).toEqual([

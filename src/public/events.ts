@@ -31,6 +31,6 @@ export const EVENT_TABLE = [
     name: CHECK_COMPLETE_EVENT,
     detailType: 'CheckReport',
     description:
-      'Check has finished. `detail`: `{ results, passed, failed, skipped, notChecked, calls }`: each check as `{ id, name, source, outcome, reason?, note?, calls }` (`outcome` `pass`, `fail`, `skipped` or `not-checked`, never counted as failed; `source` the RFC section or IdP document it follows; `note` on a pass whose write showed only on a second look, e.g. `active false applied after 1 s.`), the counts, and every call of the run in the order sent.',
+      'Check has finished. `detail`: `{ results, passed, failed, warned, skipped, notChecked, calls }`: each check as `{ id, name, source, outcome, reason?, note?, calls }` (`outcome` `pass`, `fail`, `warn` (a check the IdP needs only in a setup that is not its default), `skipped` or `not-checked` (rate limited, or this page changed what it reads), neither of the last two counted as failed; `source` the RFC section or IdP document it follows; `note` on a pass whose write showed only on a second look, e.g. `active false applied after 1 s.`), the counts, and every call of the run in the order sent.',
   },
 ] as const;

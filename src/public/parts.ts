@@ -35,12 +35,13 @@ export const PART_TABLE = {
   'action-failed':
     'The `action` of a line whose last action failed or did not hold by its read-back; it leads with what went wrong, e.g. "Not updated: the server still has title … (PATCH answered 200)".',
   checks: 'The report of Check: one line per check, the summary and Copy report.',
-  check: 'Each line of the report of Check; it also has the part `pass`, `fail`, `skipped` or `not-checked`.',
+  check: 'Each line of the report of Check; it also has the part `pass`, `fail`, `warn`, `skipped` or `not-checked`.',
   pass: 'A check line whose check passed.',
   fail: 'A check line whose check failed; it says what was expected and what came.',
+  warn: "A check line whose check failed where the IdP needs it only in a setup that is not its default; it says which.",
   skipped: "A check line whose check was skipped, since the server's ServiceProviderConfig says it lacks the feature.",
   'not-checked': 'A check line whose check could not run: the server rate limited it (naming the wait), or this page changed what it reads since the batch.',
-  'check-summary': 'Below the check lines: "n passed, m failed, k skipped", then ", j not checked" when some were.',
+  'check-summary': 'Below the check lines: "n passed, m failed, w warned, k skipped", then ", j not checked" when some were.',
   message:
     'The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.',
 } as const;

@@ -48,9 +48,9 @@ describe.each(PROFILES)('Check against the sandbox, profile %s', (profile) => {
   it.each([false, true])('Users (created active: %s): every check passes, and the user ends as it was', async (active) => {
     const [user] = generate('Users', { profile, active });
     const results = await checksOf(profile, 'Users', user as ScimRecord);
-    const entraOnly = profile === 'entra' ? ['work-email-lookup'] : [];
+    const entraOnly = profile === 'entra' ? ['externalid-lookup', 'work-email-lookup'] : [];
     expect(results.map(({ id, outcome, reason }) => [id, outcome, reason])).toEqual(
-      passes(['read-back', 'lookup', 'lookup-ignoring-case', 'duplicate', 'unknown-id', 'paging', 'projection', ...entraOnly, 'deactivate', 'update']),
+      passes(['read-back', 'lookup', 'lookup-ignoring-case', 'real-username', 'duplicate', 'duplicate-case', 'unknown-id', 'wrong-key', 'location', 'paging', 'projection', ...entraOnly, 'deactivate', 'update']),
     );
   });
 
@@ -61,7 +61,7 @@ describe.each(PROFILES)('Check against the sandbox, profile %s', (profile) => {
     const withMembers = { ...(group as ScimRecord), members: members.map(({ id }) => ({ value: id })) };
     const results = await checksOf(profile, 'Groups', withMembers, members.map(({ id }) => id));
     expect(results.map(({ id, outcome, reason }) => [id, outcome, reason])).toEqual(
-      passes(['read-back', 'lookup', 'lookup-without-members', 'duplicate', 'members', 'remove-member', 'rename']),
+      passes(['read-back', 'lookup', 'lookup-without-members', 'real-group-name', 'duplicate', 'unknown-id', 'wrong-key', 'location', 'members', 'remove-member', 'rename']),
     );
   });
 });

@@ -80,7 +80,7 @@ export function sandboxForElementCalls(): { readonly sandbox: RunningSandbox; re
     current.key = await current.sandbox.createKey('pro');
     current.send = async (request, purpose) => ({
       purpose,
-      ...(await sendScim({ ...request, apiKey: current.key, timeoutMs: 5000, signal: new AbortController().signal })),
+      ...(await sendScim({ apiKey: current.key, timeoutMs: 5000, signal: new AbortController().signal, ...request })),
     });
   });
   afterAll(() => current.sandbox.close());

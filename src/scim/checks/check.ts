@@ -8,10 +8,11 @@ import { ERROR_SCHEMA } from '../protocol';
 import type { ProfileName, ResourceType, ScimRecord } from '../records/schemas';
 
 /**
- * `not-checked`: the check could not run, through no fault of the server's checks: the server
- * rate limited it (429), or this page deleted a resource it needs since the batch.
+ * `warn`: failed a check that the IdP needs only in a setup that is not its default (Check's `onlyWhen`).
+ * `not-checked`: the check could not run, through no fault of the server's checks: the server rate
+ * limited it (429), or this page deleted a resource it needs since the batch.
  */
-export type CheckOutcome = 'pass' | 'fail' | 'skipped' | 'not-checked';
+export type CheckOutcome = 'pass' | 'fail' | 'warn' | 'skipped' | 'not-checked';
 
 /** How one check went: its name, the document it follows, and on failure what was expected against what came. */
 export interface CheckResult {
@@ -74,6 +75,12 @@ export interface Check {
   source: string;
   /** The feature it exercises, skipped when the server says it lacks it. */
   needs?: keyof Supports;
+  /**
+   * The one setup, not the IdP's default, in which its document requires this (a sentence): a
+   * failure is then a warning, which the line ends with this sentence, since that IdP's default
+   * setup works without it.
+   */
+  onlyWhen?: string;
   /** Whether the check has anything to look at for this target and profile; it is left out when not. */
   applies?(context: Omit<CheckContext, 'send'>): boolean;
   /** The ids of the resources it needs besides the target (a group's members); it is not checked when this page changed one. */

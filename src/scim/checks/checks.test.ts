@@ -4,7 +4,7 @@ import { OwnedResources } from '../http/owned';
 import { ERROR_SCHEMA, LIST_RESPONSE_SCHEMA, USER_SCHEMA } from '../protocol';
 import type { ScimCall, SendCall } from '../http/call';
 import { sendScim } from '../http/client';
-import type { ScimUser } from '../records/schemas';
+import type { ProfileName, ScimUser } from '../records/schemas';
 import type { CheckResult } from './check';
 import { checkReportMarkdown } from './report';
 import { curl } from '../snippets/curl';
@@ -17,14 +17,14 @@ const USER: ScimUser = { schemas: [USER_SCHEMA], userName: 'ada@example.com', na
 const list = (resources: object[], extra: object = {}) => ({ schemas: [LIST_RESPONSE_SCHEMA], totalResults: resources.length, startIndex: 1, Resources: resources, ...extra });
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
-type Handler = (method: string, url: URL, body: unknown) => Reply | undefined;
+type Handler = (method: string, url: URL, body: unknown, authorization: string | null) => Reply | undefined;
 
 /** `handler` for the first request it answers, then nothing. */
 function once(handler: Handler): Handler {
   let used = false;
-  return (method, url, body) => {
+  return (method, url, body, authorization) => {
     if (used) return undefined;
-    const reply = handler(method, url, body);
+    const reply = handler(method, url, body, authorization);
     if (reply) used = true;
     return reply;
   };
@@ -34,24 +34,34 @@ function once(handler: Handler): Handler {
 function server(override: Handler = () => undefined) {
   let active = false;
   let familyName = USER.name.familyName;
-  const handle = (method: string, url: URL, body: unknown): Reply => {
-    const overridden = override(method, url, body);
+  /** The users Check made (the real-value user), by id. */
+  const made = new Map<string, string>();
+  const handle = (method: string, url: URL, body: unknown, authorization: string | null): Reply => {
+    const overridden = override(method, url, body, authorization);
     if (overridden) return overridden;
+    if (authorization !== 'Bearer k') return { status: 401, body: { schemas: [ERROR_SCHEMA], detail: 'no such key' } };
     const path = url.pathname.slice(new URL(BASE).pathname.length);
     if (path === '/ServiceProviderConfig') return { status: 200, body: { patch: { supported: true }, filter: { supported: true } } };
     if (method === 'GET' && path === `/Users/${ID}`) {
       const only = url.searchParams.get('attributes');
-      return { status: 200, body: only ? { id: ID, userName: USER.userName } : { ...USER, name: { ...USER.name, familyName }, id: ID, active } };
+      return { status: 200, body: only ? { id: ID, userName: USER.userName } : { ...USER, name: { ...USER.name, familyName }, id: ID, active, meta: { location: `${BASE}/Users/${ID}` } } };
     }
     if (method === 'GET' && path === '/Users' && url.searchParams.has('filter')) {
-      const wanted = /"(.*)"/.exec(url.searchParams.get('filter') ?? '')?.[1] ?? '';
-      return { status: 200, body: list(wanted.toLowerCase() === USER.userName ? [{ id: ID }] : []) };
+      const wanted = (/"(.*)"/.exec(url.searchParams.get('filter') ?? '')?.[1] ?? '').toLowerCase();
+      const found = [...made].filter(([, userName]) => userName === wanted).map(([id]) => ({ id }));
+      return { status: 200, body: list(wanted === USER.userName ? [{ id: ID }] : found) };
     }
     if (method === 'GET' && path === '/Users') {
       const startIndex = Number(url.searchParams.get('startIndex') ?? 1);
       return { status: 200, body: list([{ id: ID }], { totalResults: 7, startIndex }) };
     }
-    if (method === 'POST') return { status: 409, body: { schemas: [ERROR_SCHEMA], scimType: 'uniqueness', detail: 'taken' } };
+    if (method === 'POST') {
+      const { userName } = body as ScimUser;
+      if (userName.toLowerCase() === USER.userName || [...made.values()].includes(userName.toLowerCase())) return { status: 409, body: { schemas: [ERROR_SCHEMA], scimType: 'uniqueness', detail: 'taken' } };
+      const id = `made-${made.size + 1}`;
+      made.set(id, userName.toLowerCase());
+      return { status: 201, body: { ...(body as object), id } };
+    }
     if (method === 'PATCH' && path === `/Users/${ID}`) {
       for (const { path: attribute, value } of (body as { Operations: { path: string; value: unknown }[] }).Operations) {
         if (attribute === 'active') active = value as boolean;
@@ -59,23 +69,25 @@ function server(override: Handler = () => undefined) {
       }
       return { status: 204 };
     }
-    if (method === 'DELETE') return { status: 204 };
+    // Every id but unknown-id's random uuid is one the server has.
+    if (method === 'DELETE' && !/[0-9a-f-]{36}$/.test(path)) return (made.delete(path.slice('/Users/'.length)), { status: 204 });
     return { status: 404, body: { schemas: [ERROR_SCHEMA], detail: 'no such user' } };
   };
   const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
-    const reply = handle(init?.method ?? 'GET', new URL(String(input)), init?.body ? JSON.parse(String(init.body)) : undefined);
+    const authorization = new Headers(init?.headers).get('Authorization');
+    const reply = handle(init?.method ?? 'GET', new URL(String(input)), init?.body ? JSON.parse(String(init.body)) : undefined, authorization);
     const text = reply.body === undefined ? null : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/scim+json', ...reply.headers } });
   });
-  return Object.assign(fetch, { state: () => ({ active, familyName }) });
+  return Object.assign(fetch, { state: () => ({ active, familyName, made: [...made.keys()] }) });
 }
 
-async function check(fetch: typeof globalThis.fetch, changed: Record<string, string> = {}): Promise<Record<string, CheckResult>> {
+async function check(fetch: typeof globalThis.fetch, profile: ProfileName = 'basic', record: ScimUser = USER, changed: Record<string, string> = {}): Promise<Record<string, CheckResult>> {
   const send: SendCall = async (request, purpose) =>
-    ({ purpose, ...(await sendScim({ ...request, apiKey: 'k', timeoutMs: 1000, signal: new AbortController().signal, fetch })) }) as ScimCall;
+    ({ purpose, ...(await sendScim({ apiKey: 'k', timeoutMs: 1000, signal: new AbortController().signal, fetch, ...request })) }) as ScimCall;
   const results: CheckResult[] = [];
-  const target = { resourceType: 'Users' as const, record: USER, id: ID, url: `${BASE}/Users/${ID}`, memberIds: [] };
-  const { context, owned } = checkContext(target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { namedIds: [ID, 'u-2'], changed });
+  const target = { resourceType: 'Users' as const, record, id: ID, url: `${BASE}/Users/${ID}`, memberIds: [] };
+  const { context, owned } = checkContext(target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { profile, namedIds: [ID, 'u-2'], changed });
   await runChecks(context, owned.guard(send), { signal: new AbortController().signal, onResult: (result) => results.push(result) });
   return Object.fromEntries(results.map((result) => [result.id, result]));
 }
@@ -86,13 +98,17 @@ describe('the user checks', () => {
   it('all pass against a correct server, each with its own calls', async () => {
     const fetch = server();
     const results = await check(fetch);
-    expect(Object.values(outcomes(results)).every((outcome) => outcome === 'pass')).toBe(true);
-    expect(Object.keys(results)).toEqual(['read-back', 'lookup', 'lookup-ignoring-case', 'duplicate', 'unknown-id', 'paging', 'projection', 'deactivate', 'update']);
+    expect(Object.fromEntries(Object.entries(results).filter(([, { outcome }]) => outcome !== 'pass').map(([id, { reason }]) => [id, reason]))).toEqual({});
+    expect(Object.keys(results)).toEqual(['read-back', 'lookup', 'lookup-ignoring-case', 'real-username', 'duplicate', 'duplicate-case', 'unknown-id', 'wrong-key', 'location', 'paging', 'projection', 'deactivate', 'update']);
     // Created inactive: activated first (else ignoring `active: false` would pass), deactivated, and left inactive.
     const activeSent = results.deactivate?.calls.flatMap(({ request }) => (request.method === 'PATCH' ? [JSON.stringify(request.body).includes('true')] : []));
     expect(activeSent).toEqual([true, false]);
     expect(results.update?.calls.map(({ request }) => request.method)).toEqual(['GET', 'PATCH', 'GET', 'PATCH', 'GET']);
-    expect(fetch.state()).toEqual({ active: false, familyName: USER.name.familyName });
+    expect(fetch.state()).toEqual({ active: false, familyName: USER.name.familyName, made: [] });
+    expect(results['real-username']?.calls.map(({ request }) => request.method)).toEqual(['POST', 'GET', 'DELETE']);
+    expect(results['real-username']?.calls[1]?.request.url).toMatch(/filter=userName%20eq%20%22zo%C3%AB\.o%27brien%2Bscim-[0-9a-f]{8}%40example\.com%22$/);
+    expect(results['unknown-id']?.calls.map(({ request }) => request.method)).toEqual(['GET', 'PATCH', 'DELETE']);
+    expect(results['wrong-key']?.calls[0]?.request.headers.Authorization).toBe('Bearer scim-generator-not-the-key');
   });
 
   it('skips what the ServiceProviderConfig says is not supported', async () => {
@@ -100,6 +116,9 @@ describe('the user checks', () => {
     expect(outcomes(results)).toMatchObject({ lookup: 'skipped', 'lookup-ignoring-case': 'skipped', deactivate: 'skipped', update: 'skipped', 'read-back': 'pass' });
     expect(results.lookup?.reason).toBe("The server's ServiceProviderConfig says filter is not supported.");
   });
+
+  /** The duplicate check's POST: the batch's own userName again. */
+  const again = (method: string, body: unknown) => method === 'POST' && (body as ScimUser).userName === USER.userName;
 
   const ignoringActive = (value: boolean | 'both'): Handler => (method, _url, body) =>
     method === 'PATCH' && (value === 'both' || JSON.stringify(body).includes(`"value":${value}`)) && JSON.stringify(body).includes('"active"') ? { status: 200, body: {} } : undefined;
@@ -109,10 +128,14 @@ describe('the user checks', () => {
     ['lookup', (_method, url) => (url.searchParams.get('filter')?.includes('ada@') ? { status: 200, body: list([]) } : undefined), 'got totalResults 0 and ids []'],
     ['lookup', (_method, url) => (url.searchParams.get('filter')?.includes('ada@') ? { status: 400, body: { scimType: 'invalidFilter' } } : undefined), 'but GET /scim/v2/Users?filter=userName eq "ada@example.com" answered 400 Bad Request with scimType invalidFilter.'],
     ['lookup-ignoring-case', (_method, url) => (url.searchParams.get('filter')?.includes('ADA') ? { status: 200, body: list([]) } : undefined), 'userName eq "ADA@EXAMPLE.COM" to find exactly id u-1, since userName is caseExact false'],
-    ['duplicate', (m) => (m === 'POST' ? { status: 409, body: { detail: 'taken' } } : undefined), 'Expected 409 with scimType uniqueness; the POST of the same user: POST /scim/v2/Users answered 409 Conflict with no SCIM error body.'],
-    ['duplicate', (m) => (m === 'POST' ? { status: 200, body: { ...USER, id: ID } } : undefined), 'POST /scim/v2/Users answered 200 OK with the existing user (id u-1) instead of 409. Nothing was deleted.'],
+    ['duplicate', (m, _url, body) => (again(m, body) ? { status: 409, body: { detail: 'taken' } } : undefined), 'Expected 409 with scimType uniqueness; the POST of the same user: POST /scim/v2/Users answered 409 Conflict with no SCIM error body.'],
+    ['duplicate', (m, _url, body) => (again(m, body) ? { status: 200, body: { ...USER, id: ID } } : undefined), 'POST /scim/v2/Users answered 200 OK with the existing user (id u-1) instead of 409. Nothing was deleted.'],
     ['unknown-id', (m, url) => (m === 'GET' && /Users\/[0-9a-f-]{36}$/.test(url.pathname) ? { status: 404, body: { detail: 'x' } } : undefined), 'answered 404 Not Found with no SCIM error body.'],
     ['unknown-id', (m, url) => (m === 'GET' && /Users\/[0-9a-f-]{36}$/.test(url.pathname) ? { status: 200 } : undefined), 'answered 200 OK.'],
+    ['real-username', (m, url) => (m === 'GET' && url.searchParams.get('filter')?.includes('+') ? { status: 200, body: list([]) } : undefined), "Expected userName eq \"zoë.o'brien+scim-"],
+    ['duplicate-case', (m, _url, body) => (m === 'POST' && (body as ScimUser).userName === USER.userName.toUpperCase() ? { status: 201, body: { id: 'dup-c' } } : undefined), 'Expected 409 with scimType uniqueness; POST /scim/v2/Users answered 201 Created with id dup-c, but GET /scim/v2/Users/dup-c answered 404'],
+    ['unknown-id', (m, url) => (m === 'DELETE' && /Users\/[0-9a-f-]{36}$/.test(url.pathname) ? { status: 500 } : undefined), 'answered 500 Internal Server Error with no SCIM error body.'],
+    ['wrong-key', (_m, _url, _body, authorization) => (authorization === 'Bearer k' ? undefined : { status: 401 }), 'Expected 401 with the SCIM Error schema for a wrong key; GET /scim/v2/Users/u-1 answered 401 Unauthorized with no SCIM error body.'],
     ['paging', (_method, url) => (url.searchParams.get('count') === '2' ? { status: 200, body: list([{}, {}, {}]) } : undefined), 'with startIndex 1 and 3.'],
     ['paging', (_method, url) => (url.searchParams.has('count') ? { status: 200, body: list([{ id: ID }]) } : undefined), 'Expected startIndex 2 and at most 1 Resources; GET /scim/v2/Users?startIndex=2&count=1 answered 200 OK with startIndex 1 and 1.'],
     ['paging', (_method, url) => (url.searchParams.get('count') === '2' ? { status: 200, body: { Resources: [] } } : undefined), 'got an answer without the ListResponse schema.'],
@@ -157,7 +180,7 @@ describe('the user checks', () => {
     expect(outcomes(results)).toMatchObject({ deactivate: 'pass', update: 'pass' });
     expect(results.deactivate?.note).toBe('active true applied after 1 s; active false applied after 1 s.');
     expect(results.update?.note).toContain('applied after 1 s');
-    expect(fetch.state()).toEqual({ active: false, familyName: USER.name.familyName });
+    expect(fetch.state()).toMatchObject({ active: false, familyName: USER.name.familyName });
   });
 
   it('puts the user back after a refused deactivation, and names a restore that did not hold', async () => {
@@ -172,8 +195,13 @@ describe('the user checks', () => {
     let calls = 0;
     const fetch = server(() => (++calls > 4 ? { status: 429, body: { detail: 'slow down' }, headers: { 'Retry-After': '30' } } : undefined));
     const results = await check(fetch);
-    expect(outcomes(results)).toEqual({ 'read-back': 'pass', lookup: 'pass', 'lookup-ignoring-case': 'pass', ...Object.fromEntries(['duplicate', 'unknown-id', 'paging', 'projection', 'deactivate', 'update'].map((id) => [id, 'not-checked'])) });
-    expect(results.duplicate?.reason).toBe('Rate limited: POST /scim/v2/Users answered 429 Too Many Requests with no SCIM error body; the server asks to wait: try again in 30 seconds (Retry-After: 30).');
+    const ran = ['read-back', 'lookup', 'lookup-ignoring-case'];
+    const stopped = Object.keys(results).filter((id) => !ran.includes(id));
+    expect(stopped).toEqual(expect.arrayContaining(['real-username', 'duplicate', 'unknown-id', 'paging', 'projection', 'deactivate', 'update']));
+    expect(outcomes(results)).toEqual({ ...Object.fromEntries(ran.map((id) => [id, 'pass'])), ...Object.fromEntries(stopped.map((id) => [id, 'not-checked'])) });
+    // The fifth request, real-username's POST, got the 429: it names the wait; every check after it sends nothing.
+    expect(results['real-username']?.reason).toBe('Rate limited: POST /scim/v2/Users answered 429 Too Many Requests with no SCIM error body; the server asks to wait: try again in 30 seconds (Retry-After: 30).');
+    expect(results.duplicate?.reason).toMatch(/^Rate limited: not sent, since POST \/scim\/v2\/Users answered 429 .*\(Retry-After: 30\)\.$/);
     expect(results.paging?.reason).toMatch(/^Rate limited: not sent, since POST \/scim\/v2\/Users answered 429 .*\(Retry-After: 30\)\.$/);
     expect(results.paging?.calls).toEqual([]);
     // Nothing is sent once the server has said to wait.
@@ -188,17 +216,19 @@ describe('the user checks', () => {
 
   it('a resource this page changed since the batch makes the checks that read it not checked, saying why, and sends none of them', async () => {
     const fetch = server();
-    const results = await check(fetch, { [ID]: "was deleted by this page's Delete" });
+    const results = await check(fetch, 'basic', USER, { [ID]: "was deleted by this page's Delete" });
     expect(new Set(Object.values(outcomes(results)))).toEqual(new Set(['not-checked']));
     expect(results.lookup?.reason).toBe("This page changed what the check reads since the batch: u-1 was deleted by this page's Delete.");
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  const deletesOf = (fetch: ReturnType<typeof server>) => fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([input]) => String(input));
+  /** The DELETEs sent, but unknown-id's of a random uuid and the real-value user's of the one it made. */
+  const deletesOf = (fetch: ReturnType<typeof server>) =>
+    fetch.mock.calls.filter(([input, init]) => init?.method === 'DELETE' && !/\/([0-9a-f-]{36}|made-\d+)$/.test(String(input))).map(([input]) => String(input));
 
   it('deletes a duplicate the server wrongly made only once a GET shows it new, at its own URL, with the userName sent', async () => {
-    const fetch = server((m, url) => {
-      if (m === 'POST') return { status: 201, body: { ...USER, id: 'dup-9', meta: { location: `${BASE}/Users/dup-9` } } };
+    const fetch = server((m, url, body) => {
+      if (again(m, body)) return { status: 201, body: { ...USER, id: 'dup-9', meta: { location: `${BASE}/Users/dup-9` } } };
       if (m === 'GET' && url.pathname.endsWith('/dup-9')) return { status: 200, body: { ...USER, id: 'dup-9' } };
       return undefined;
     });
@@ -208,10 +238,10 @@ describe('the user checks', () => {
   });
 
   it.each<[string, Handler, string]>([
-    ['200 with the existing user', (m) => (m === 'POST' ? { status: 200, body: { ...USER, id: ID } } : undefined), 'with the existing user (id u-1)'],
-    ['201 with an id an earlier call named', (m) => (m === 'POST' ? { status: 201, body: { ...USER, id: 'u-2' } } : undefined), 'with the existing user (id u-2)'],
-    ['201 with a location naming another resource', (m) => (m === 'POST' ? { status: 201, body: { id: 'dup-9', meta: { location: `${BASE}/Users/VICTIM-ADMIN` } } } : undefined), 'but its location "https://scim.example.com/scim/v2/Users/VICTIM-ADMIN" is not its id\'s URL'],
-    ['201 with a stranger\'s id', (m, url) => (m === 'POST' ? { status: 201, body: { id: 'VICTIM-ADMIN' } } : m === 'GET' && url.pathname.endsWith('/VICTIM-ADMIN') ? { status: 200, body: { id: 'VICTIM-ADMIN', userName: 'admin' } } : undefined), 'with userName "admin", not the userName Check sent'],
+    ['200 with the existing user', (m, _url, body) => (again(m, body) ? { status: 200, body: { ...USER, id: ID } } : undefined), 'with the existing user (id u-1)'],
+    ['201 with an id an earlier call named', (m, _url, body) => (again(m, body) ? { status: 201, body: { ...USER, id: 'u-2' } } : undefined), 'with the existing user (id u-2)'],
+    ['201 with a location naming another resource', (m, _url, body) => (again(m, body) ? { status: 201, body: { id: 'dup-9', meta: { location: `${BASE}/Users/VICTIM-ADMIN` } } } : undefined), 'but its location "https://scim.example.com/scim/v2/Users/VICTIM-ADMIN" is not its id\'s URL'],
+    ['201 with a stranger\'s id', (m, url, body) => (again(m, body) ? { status: 201, body: { id: 'VICTIM-ADMIN' } } : m === 'GET' && url.pathname.endsWith('/VICTIM-ADMIN') ? { status: 200, body: { id: 'VICTIM-ADMIN', userName: 'admin' } } : undefined), 'with userName "admin", not the userName Check sent'],
   ])('deletes nothing when the duplicate POST answers %s', async (_case, misbehave, reason) => {
     const fetch = server(misbehave);
     const results = await check(fetch);
@@ -245,10 +275,25 @@ describe('the user checks', () => {
     expect(results.duplicate?.reason).toMatch(/Nothing was deleted: look at the server\.$/);
   });
 
+  it('a server that refuses the e-mail filter, with profile entra: a warning that names the setup, no failure', async () => {
+    const entraUser = { ...USER, externalId: 'x-1', emails: [{ value: 'ada@example.com', type: 'work' }] };
+    const fetch = server((_m, url) => {
+      const filter = url.searchParams.get('filter') ?? '';
+      if (filter.startsWith('emails[')) return { status: 400, body: { schemas: [ERROR_SCHEMA], scimType: 'invalidFilter' } };
+      return filter === 'externalId eq "x-1"' ? { status: 200, body: list([{ id: ID }]) } : undefined;
+    });
+    const results = await check(fetch, 'entra', entraUser);
+    // (This stub speaks RFC 7644's PATCH only, so Entra's deactivate and update are left out.)
+    const { deactivate: _deactivate, update: _update, ...lookups } = outcomes(results);
+    expect(Object.entries(lookups).filter(([, outcome]) => outcome !== 'pass')).toEqual([['work-email-lookup', 'warn']]);
+    expect(results['work-email-lookup']?.reason).toMatch(/answered 400 Bad Request with scimType invalidFilter\. Entra sends this form, .* only when its attribute mappings make e-mail the matching attribute/);
+    expect(results['externalid-lookup']?.outcome).toBe('pass');
+  });
+
   it('sends no write to a resource the batch did not make, whatever Check is led to', async () => {
     const fetch = server();
     const owned = new OwnedResources([`${BASE}/Users/${ID}`]);
-    const send: SendCall = owned.guard(async (request, purpose) => ({ purpose, ...(await sendScim({ ...request, apiKey: 'k', timeoutMs: 1000, signal: new AbortController().signal, fetch })) }) as ScimCall);
+    const send: SendCall = owned.guard(async (request, purpose) => ({ purpose, ...(await sendScim({ apiKey: 'k', timeoutMs: 1000, signal: new AbortController().signal, fetch, ...request })) }) as ScimCall);
     const refused = await send({ method: 'DELETE', url: `${BASE}/Users/VICTIM-ADMIN` }, 'check');
     expect(refused.statusText).toBe('Not sent');
     expect(deletesOf(fetch)).toEqual([]);

@@ -10,10 +10,9 @@ const EXPECTED = 'Expected 409 with scimType uniqueness';
  * new (201, an id no earlier call named), that the answer places at its own URL under base-url, and
  * that a GET shows holding the name Check sent. Anything else is named, and left for the reader.
  */
-async function madeAnyway(context: CheckContext, attribute: 'userName' | 'displayName', earlier: ReadonlySet<string>, call: Awaited<ReturnType<CheckContext['send']>>): Promise<CheckVerdict> {
+async function madeAnyway(context: CheckContext, attribute: 'userName' | 'displayName', sent: string, earlier: ReadonlySet<string>, call: Awaited<ReturnType<CheckContext['send']>>): Promise<CheckVerdict> {
   const { target, urls } = context;
   const noun = attribute === 'userName' ? 'user' : 'group';
-  const sent: unknown = Reflect.get(target.record, attribute);
   const post = exchange(call);
   if (call.id !== undefined && (call.id === target.id || earlier.has(call.id))) {
     return { fail: `${EXPECTED}; ${post} with the existing ${noun} (id ${call.id}) instead of 409. Nothing was deleted.` };
@@ -37,6 +36,15 @@ async function madeAnyway(context: CheckContext, attribute: 'userName' | 'displa
   return { fail: `${EXPECTED}; ${post} and made a second ${noun} ${JSON.stringify(sent)} (id ${call.id}), ${deleted.ok ? 'which Check deleted' : `whose DELETE answered ${answered(deleted)}: delete it by hand`}.` };
 }
 
+/** The POST of the batch's record with `attribute` as `sent`, expecting 409 uniqueness; what the server made anyway is named, and deleted only once proven Check's. */
+async function refused(context: CheckContext, attribute: 'userName' | 'displayName', sent: string, same: string): Promise<CheckVerdict> {
+  const earlier = context.namedIds();
+  const call = await context.send({ method: 'POST', url: context.urls.endpoint, body: { ...context.target.record, [attribute]: sent } });
+  if (call.status === 409 && call.scimType === 'uniqueness') return passed;
+  if (!call.ok) return { fail: `${EXPECTED}; the POST of ${same}: ${exchange(call)}.` };
+  return madeAnyway(context, attribute, sent, earlier, call);
+}
+
 /**
  * POSTs the batch's record again and expects 409 with scimType uniqueness (RFC 7644 §3.3): Okta
  * and Entra rely on it for users, and Entra requires group names to be unique.
@@ -52,12 +60,21 @@ export function duplicateCheck(attribute: 'userName' | 'displayName'): Check {
         : "Entra requires unique group names, answered as RFC 7644 §3.3 says (409, scimType uniqueness); RFC 7643 §8.7.1 itself leaves displayName's uniqueness to the server",
     // A group's record names its members: the POST needs them as the batch left them.
     uses: ({ memberIds }) => memberIds,
-    async run(context) {
-      const earlier = context.namedIds();
-      const call = await context.send({ method: 'POST', url: context.urls.endpoint, body: context.target.record });
-      if (call.status === 409 && call.scimType === 'uniqueness') return passed;
-      if (!call.ok) return { fail: `${EXPECTED}; the POST of the same ${noun}: ${exchange(call)}.` };
-      return madeAnyway(context, attribute, earlier, call);
-    },
+    run: (context) => refused(context, attribute, Reflect.get(context.target.record, attribute) as string, `the same ${noun}`),
   };
 }
+
+/** The user's userName with its case changed: upper-cased, or lower-cased when it already is. */
+const otherCase = (userName: string) => (userName === userName.toUpperCase() ? userName.toLowerCase() : userName.toUpperCase());
+
+/**
+ * POSTs the batch's user with its userName in another case and expects 409 uniqueness: userName is
+ * unique and caseExact false (RFC 7643 §4.1.1), so a server that takes it would answer a lookup with
+ * two users, where Entra and Okta stop.
+ */
+export const caseVariantDuplicate: Check = {
+  id: 'duplicate-case',
+  name: 'Refuse a userName differing only in case',
+  source: 'RFC 7643 §4.1.1; RFC 7644 §3.3',
+  run: (context) => refused(context, 'userName', otherCase(Reflect.get(context.target.record, 'userName') as string), 'the same user with its userName in another case'),
+};

@@ -3,7 +3,8 @@ import { bodyOf } from '../http/list-response';
 import { exchange, passed, type Check } from './check';
 import { duplicateCheck } from './duplicate';
 import { removeMemberRoundTrip, renameRoundTrip } from './round-trips';
-import { findsTarget, readBack } from './shared-checks';
+import { realGroupName } from './real-values';
+import { findsTarget, locationUnderBase, readBack, unknownId, wrongKey } from './shared-checks';
 
 export const GROUP_CHECKS: Check[] = [
   readBack('group', 'displayName'),
@@ -25,7 +26,11 @@ export const GROUP_CHECKS: Check[] = [
         besides: (group) => ('members' in group ? 'the group it returned lists members' : undefined),
       }),
   },
+  realGroupName,
   duplicateCheck('displayName'),
+  unknownId('displayName'),
+  wrongKey,
+  locationUnderBase,
   {
     id: 'members',
     name: 'Show the members the batch added',

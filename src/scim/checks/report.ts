@@ -2,6 +2,10 @@ import type { SnippetTarget } from '../snippets/target';
 import type { CheckResult } from './check';
 import { markdownCodeBlock, markdownCodeCell } from './markdown-text';
 
+/** The counts below the check lines: `9 passed, 0 failed, 1 warned, 0 skipped`, then `, 2 not checked` when some were. */
+export const checkSummary = ({ passed, failed, warned, skipped, notChecked }: Record<'passed' | 'failed' | 'warned' | 'skipped' | 'notChecked', number>) =>
+  `${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${notChecked > 0 ? `, ${notChecked} not checked` : ''}`;
+
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /**

@@ -2,7 +2,7 @@ import type { ScimCall, SendCall } from '../http/call';
 import type { ResourceType } from '../records/schemas';
 import { bodyOf } from '../http/list-response';
 import { scimUrl } from '../http/scim-url';
-import { type Check, type CheckContext, type CheckResult, type Supports } from './check';
+import { type Check, type CheckContext, type CheckResult, type CheckVerdict, type Supports } from './check';
 import { GROUP_CHECKS } from './group-checks';
 import { pageChangeReason, rateLimitedReason, rateLimitOf } from './not-checked';
 import { USER_CHECKS } from './user-checks';
@@ -13,6 +13,12 @@ const CHECKS: Record<ResourceType, Check[]> = { Users: USER_CHECKS, Groups: GROU
 function supportsOf(body: Record<string, unknown> | undefined): Supports {
   const supported = (feature: string) => (body?.[feature] as { supported?: unknown } | undefined)?.supported !== false;
   return { filter: supported('filter'), patch: supported('patch') };
+}
+
+/** A failure of a check the IdP needs only in another setup is a warning, and says in which. */
+function outcomeOf(verdict: CheckVerdict, onlyWhen: string | undefined): Pick<CheckResult, 'outcome' | 'reason' | 'note'> {
+  if (!('fail' in verdict)) return { outcome: 'pass', ...(verdict.note ? { note: verdict.note } : {}) };
+  return onlyWhen ? { outcome: 'warn', reason: `${verdict.fail} ${onlyWhen}` } : { outcome: 'fail', reason: verdict.fail };
 }
 
 /**
@@ -30,7 +36,7 @@ export async function runChecks(
   const supports = supportsOf(config.ok ? bodyOf(config) : undefined);
   let limited: ScimCall | undefined = rateLimitOf([config]);
   for (const check of CHECKS[context.target.resourceType]) {
-    const { id, name, source, needs, applies, run } = check;
+    const { id, name, source, needs, onlyWhen, applies, run } = check;
     if (signal.aborted) return;
     if (applies && !applies(context)) continue;
     const changed = pageChangeReason(check, context);
@@ -47,9 +53,6 @@ export async function runChecks(
     if (signal.aborted) return;
     limited = rateLimitOf(calls);
     if (limited) onResult({ id, name, source, outcome: 'not-checked', reason: rateLimitedReason(limited, true), calls });
-    else {
-      const outcome = 'fail' in verdict ? { outcome: 'fail' as const, reason: verdict.fail } : { outcome: 'pass' as const, ...(verdict.note ? { note: verdict.note } : {}) };
-      onResult({ id, name, source, ...outcome, calls });
-    }
+    else onResult({ id, name, source, ...outcomeOf(verdict, onlyWhen), calls });
   }
 }

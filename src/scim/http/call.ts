@@ -25,8 +25,8 @@ export interface ScimCall extends ScimResult {
   item?: number;
 }
 
-/** What one call sends; the sender adds the key, the timeout and the abort signal. */
-export type CallRequest = Pick<ScimCallOptions, 'method' | 'url' | 'body' | 'mode'>;
+/** What one call sends; the sender adds the key (unless the call names its own), the timeout and the abort signal. */
+export type CallRequest = Pick<ScimCallOptions, 'method' | 'url' | 'body' | 'mode'> & Partial<Pick<ScimCallOptions, 'apiKey'>>;
 
 /** Sends one call for its item (or for the batch) and logs it; resolves with its log entry. */
 export type SendCall = (request: CallRequest, purpose: CallPurpose) => Promise<ScimCall>;

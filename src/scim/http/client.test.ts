@@ -44,6 +44,13 @@ describe('the request', () => {
     expect(headers.get('Content-Type')).toBe('application/scim+json');
   });
 
+  it('never uses the HTTP cache, so a read-back is what the server holds now', async () => {
+    const fetchStub = answering(() => new Response(null, { status: 201 }));
+    await send(fetchStub);
+
+    expect(requestOf(fetchStub).init.cache).toBe('no-store');
+  });
+
   it('puts the key in the Authorization header only, never in the URL or body', async () => {
     const fetchStub = answering(() => new Response(null, { status: 201 }));
     await send(fetchStub);

@@ -2,7 +2,7 @@ import { isJsonObject } from './json';
 import { statusTextFor } from './reason-phrase';
 import { readResponse, type ScimResponse } from './read-response';
 import { redactorFor, type Redactor } from '../secrets/redact';
-import { API_KEY_TOKEN } from '../secrets/key-token';
+import { API_KEY_TOKEN, NOT_THE_KEY } from '../secrets/key-token';
 import { SCIM_CONTENT_TYPE } from '../protocol';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -129,6 +129,8 @@ export async function sendScim(options: ScimCallOptions): Promise<ScimResult> {
       headers: { ...request.headers, ...(apiKey === null ? {} : { Authorization: `Bearer ${apiKey}` }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       credentials: 'omit',
+      // A read-back must show what the server holds now, never a cached copy revalidated by ETag.
+      cache: 'no-store',
       mode,
       // Fetch §4.1 main fetch: a no-cors request whose redirect mode is not "follow" is a network error.
       redirect: mode === 'no-cors' ? 'follow' : 'manual',
@@ -162,7 +164,7 @@ function recordedRequest({ method, url, body, apiKey }: ScimCallOptions, redact:
     ...(body === undefined ? {} : { 'Content-Type': SCIM_CONTENT_TYPE }),
     Accept: SCIM_CONTENT_TYPE,
   };
-  const recordedHeaders = apiKey === null ? headers : { ...headers, Authorization: `Bearer ${API_KEY_TOKEN}` };
+  const recordedHeaders = apiKey === null ? headers : { ...headers, Authorization: `Bearer ${apiKey === NOT_THE_KEY ? NOT_THE_KEY : API_KEY_TOKEN}` };
   return { method, url, headers: recordedHeaders, ...(body === undefined ? {} : { body: redact.json(body) }) };
 }
 

@@ -1,3 +1,6 @@
+import { resourceUrl } from '../http/resource-url';
+import { scimUrl } from '../http/scim-url';
+
 /** A user that exists on a server, as a group member needs it. */
 export interface KnownUser {
   id: string;
@@ -8,15 +11,12 @@ export interface KnownUser {
   location?: string;
 }
 
+/**
+ * A user as a member. Where the server gave a location, the member's `$ref` is the user's URL as the
+ * actions build it (`resourceUrl`): the location when it names the user under base-url, else
+ * `{base-url}/Users/{id}`, so that a location on another host never reaches a group (RFC 7643 §4.2).
+ */
 export function knownUser(id: string, userName: string, display: string, location: string | undefined, baseUrl: string): KnownUser {
-  const absolute = location ? absoluteUrl(location, baseUrl) : undefined;
-  return { id, userName, display, ...(absolute ? { location: absolute } : {}) };
-}
-
-function absoluteUrl(location: string, baseUrl: string): string | undefined {
-  try {
-    return new URL(location, baseUrl).href;
-  } catch {
-    return undefined;
-  }
+  const where = location === undefined ? undefined : resourceUrl(scimUrl(baseUrl, ['Users']), id, location);
+  return { id, userName, display, ...(where && 'url' in where ? { location: where.url } : {}) };
 }

@@ -4,6 +4,12 @@
  */
 export const API_KEY_TOKEN = '{{SCIM_TOKEN}}';
 
+/**
+ * A key that is not the key: what Check sends to see a server refuse it (RFC 7644 §3.12's 401). It is
+ * no secret, so a recorded request shows it as it is, and a copied snippet sends it too.
+ */
+export const NOT_THE_KEY = 'scim-generator-not-the-key';
+
 /** How Details, the HAR and the events show the key. */
 export const API_KEY_PLACEHOLDER = '$SCIM_TOKEN';
 
