@@ -13,7 +13,7 @@ import { exchange, passed, type CheckContext, type CheckVerdict } from './check'
 const actionTarget = ({ target }: CheckContext): ActionTarget => ({ ...target, memberIds: [...target.memberIds], deactivated: false, deleted: false });
 
 /** Why an action's write or its read-back fell short, in one sentence; undefined when the server holds what it meant. */
-function shortfall(what: string, { decided, readBack }: ActionEnd<ScimCall>): string | undefined {
+export function shortfall(what: string, { decided, readBack }: ActionEnd<ScimCall>): string | undefined {
   if (!decided.ok) return `${what}: ${exchange(decided)}`;
   if (readBack && !readBack.applied) return `${what}: ${exchange(decided)}, but ${readBack.differences.join('; ')}`;
   return undefined;
