@@ -6,3 +6,4 @@
 export { createRecordGenerator } from '../scim/generate';
 export { runBatch } from './run-batch';
 export { watchApiKey } from './watch-api-key';
+export { readinessRunsFor } from './readiness';

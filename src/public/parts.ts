@@ -38,6 +38,9 @@ export const PART_TABLE = {
   fail: 'A check line whose check failed; it says what was expected and what came.',
   skipped: "A check line whose check was skipped, since the server's ServiceProviderConfig says it lacks the feature.",
   'check-summary': 'Below the check lines: "n passed, m failed, k skipped".',
+  readiness: 'Each button that runs a readiness run: one per IdP profile of `readiness`, and "All" when there are several.',
+  'readiness-verdict': 'Each verdict line of a readiness run, e.g. "Ready for Okta" or "Entra: 2 blockers, 1 warning", with its blockers and warnings below it.',
+  'readiness-download': 'The "Download JSON" button below the verdicts: every verdict of the last readiness run, its calls included, as a JSON file.',
   message:
     'The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.',
 } as const;

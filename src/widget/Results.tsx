@@ -9,6 +9,7 @@ import { HarDownload } from './HarDownload';
 import { LineDetails } from './LineDetails';
 import { Notice } from './Notice';
 import { noticeFor } from './notice-kind';
+import { Readiness } from './Readiness';
 import { ResultLineItem } from './ResultLineItem';
 
 interface ResultsProps {
@@ -21,7 +22,7 @@ interface ResultsProps {
 
 /**
  * What a batch shows once it has answered: the 401/429 notice in place of the lines, or the note
- * and the lines; then the action bar, Check's report and Download HAR.
+ * and the lines; then the action bar, Check's report and Download HAR; and, batch or not, the readiness run.
  */
 export function Results({ batch, config, controller, callsOf }: ResultsProps) {
   const first = batch.lines[0];
@@ -68,6 +69,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
       {!notice && batch.checks && batch.checks.results.length > 0 && <CheckReport state={batch.checks} />}
       {/* After a 401 there is nothing to inspect: the notice says all there is. */}
       {!batch.running && batch.calls.length > 0 && notice !== 'unauthenticated' && <HarDownload calls={batch.calls} />}
+      <Readiness config={config} />
     </>
   );
 }
