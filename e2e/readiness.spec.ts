@@ -38,7 +38,7 @@ async function runAll(page: Page, site: SandboxServer) {
 }
 
 for (const { name, misbehave, blocks } of DEFECTS) {
-  test(`${name}: blocks ${Object.keys(blocks).join(' and ') || 'no IdP'}, and leaves nothing behind`, async ({ page }) => {
+  test(`${name}: blocks ${Object.keys(blocks).join(' and ') || 'no IdP'}, and leaves nothing behind`, async ({ page }, testInfo) => {
     const { site, apiKey } = await server(page, misbehave);
     try {
       const { element, verdicts } = await runAll(page, site);
@@ -60,6 +60,8 @@ for (const { name, misbehave, blocks } of DEFECTS) {
         await blocker.getByRole('button', { name: 'Details' }).click();
         await expect(blocker.locator('.call-title').first()).toBeVisible();
       }
+      // The blockers, their source links and open Details are axe-clean too.
+      expect(blockingViolations(await runAxe(page, testInfo, name, 'scim-generator'))).toEqual([]);
       // Nothing left behind: every resource a create made answers 404.
       const made = verdicts.flatMap(({ calls }) => calls.filter(({ purpose, status, id }) => purpose === 'create' && status === 201 && id));
       expect(made.length).toBeGreaterThanOrEqual(6);
