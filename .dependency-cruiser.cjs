@@ -61,13 +61,13 @@ module.exports = {
       severity: 'error',
       comment:
         'The foundations of src/scim/ (fake/, records/, secrets/, http/, evidence/, protocol.ts) are what the ' +
-        'profiles, flows, actions and checks are built on: they must not import those roles. A ' +
+        'profiles, flows, actions, checks and readiness are built on: they must not import those roles. A ' +
         'type-only import is allowed (the call log names the action kinds it records).',
       from: {
         path: '^src/scim/(?:fake|records|secrets|http|evidence)/|^src/scim/protocol[.]ts$',
       },
       to: {
-        path: '^src/scim/(?:profiles|flows|actions|checks|snippets|diagnosis|server-schema)/|^src/scim/generate[.]ts$',
+        path: '^src/scim/(?:profiles|flows|actions|checks|snippets|diagnosis|server-schema|readiness)/|^src/scim/generate[.]ts$',
         dependencyTypesNot: ['type-only'],
       },
     },

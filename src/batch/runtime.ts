@@ -5,3 +5,4 @@
  * page pays for it only when the element is about to be used.
  */
 export { BatchSession } from './session';
+export { readinessRunsFor } from './readiness';

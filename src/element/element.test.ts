@@ -15,7 +15,7 @@ describe('<scim-generator>', () => {
     const { element, ui } = mountGenerator({});
 
     expect(element.shadowRoot?.mode).toBe('open');
-    const button = ui.getByRole('button');
+    const button = ui.getByRole('button', { name: /^Generate/ });
     expect(button.textContent).toBe('Generate Users →');
     expect(button.getAttribute('type')).toBe('button');
     const checkbox = ui.getByRole('checkbox', { name: 'Create activated users' }) as HTMLInputElement;
@@ -25,7 +25,7 @@ describe('<scim-generator>', () => {
   it('renders "Generate Groups →" and an unticked "Add members" checkbox for Groups', () => {
     const { ui } = mountGenerator({ 'resource-type': 'Groups' });
 
-    expect(ui.getByRole('button').textContent).toBe('Generate Groups →');
+    expect(ui.getByRole('button', { name: /^Generate/ }).textContent).toBe('Generate Groups →');
     expect(ui.getAllByRole('checkbox')).toHaveLength(1);
     expect((ui.getByRole('checkbox', { name: 'Add members' }) as HTMLInputElement).checked).toBe(false);
   });
@@ -75,14 +75,14 @@ describe('<scim-generator>', () => {
     const change = (update: () => void) => act(update);
 
     change(() => element.setAttribute('resource-type', 'Groups'));
-    expect(ui.getByRole('button').textContent).toBe('Generate Groups →');
+    expect(ui.getByRole('button', { name: /^Generate/ }).textContent).toBe('Generate Groups →');
     expect(ui.getByRole('checkbox', { name: 'Add members' })).toBeTruthy();
 
     change(() => element.setAttribute('resource-type', 'Things'));
     expect(ui.getByRole('alert').textContent).toBe('Invalid resource type: "Things" is not Users or Groups');
 
     change(() => element.removeAttribute('resource-type'));
-    expect(ui.getByRole('button').textContent).toBe('Generate Users →');
+    expect(ui.getByRole('button', { name: /^Generate/ }).textContent).toBe('Generate Users →');
     expect((ui.getByRole('checkbox', { name: 'Create activated users' }) as HTMLInputElement).checked).toBe(false);
 
     change(() => element.setAttribute('base-url', 'https://other.example.com/scim/'));

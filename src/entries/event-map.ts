@@ -2,6 +2,7 @@ import type { ActionItemResult, ActionResult } from '../batch/actions';
 import type { CheckReport } from '../batch/checks';
 import type { BatchResult, ItemResult } from '../batch/results';
 import type { EVENT_TABLE } from '../public/events';
+import type { ReadinessVerdict } from '../scim/readiness/run';
 
 /**
  * The detail type of each event, by the `detailType` the table (src/public/events.ts) names: here, with
@@ -13,6 +14,7 @@ interface DetailTypes {
   ActionItemResult: ActionItemResult;
   ActionResult: ActionResult;
   CheckReport: CheckReport;
+  ReadinessVerdict: ReadinessVerdict;
 }
 
 type EventRow = (typeof EVENT_TABLE)[number];

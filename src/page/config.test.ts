@@ -29,6 +29,7 @@ describe('parseConfig', () => {
       profile: 'basic',
       schema: 'profile',
       seed: undefined,
+      readiness: ['entra', 'okta'],
     });
   });
 

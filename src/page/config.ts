@@ -26,6 +26,8 @@ export interface GeneratorConfig {
   schema: SchemaSource;
   /** Makes the records reproducible; undefined for random records. */
   seed: number | undefined;
+  /** The IdP profiles whose readiness the reader can run, as given: the readiness view checks them (idpProfiles). */
+  readiness: string[];
 }
 
 export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; message: string };
@@ -34,7 +36,7 @@ export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; 
 export function parseConfig(attributes: GeneratorAttributes, documentBase: string): ConfigResult {
   const parsed = parseAttributes(attributes, documentBase);
   if (!parsed.ok) return parsed;
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, seed } = parsed.value;
+  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, seed, readiness } = parsed.value;
 
   const keyCreationUrl = apiKeyUrl && new URL(apiKeyUrl);
   if (keyCreationUrl) keyCreationUrl.hash = KEY_CREATION_ANCHOR;
@@ -53,6 +55,7 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
       flow,
       schema,
       seed,
+      readiness,
     },
   };
 }

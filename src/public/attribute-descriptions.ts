@@ -24,4 +24,6 @@ export const ATTRIBUTE_DESCRIPTIONS = {
     "Where the records' attributes come from: `profile`, the profile's own; `discover`, the server's /ResourceTypes and /Schemas (read once per page), every required attribute filled, nothing undeclared or readOnly sent.",
   'seed':
     'Makes the records reproducible: a whole number from 0 to 4294967295.',
+  'readiness':
+    'The IdP profiles (`entra`, `okta`) whose readiness the reader can run, separated by spaces: each gets a verdict from its whole provisioning cycle, with a blocker for each criterion of its documents the server does not meet.',
 } as const satisfies Record<AttributeName, string>;

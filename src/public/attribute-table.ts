@@ -1,5 +1,5 @@
 import { DEFAULT_API_KEY_PATH, DEFAULT_SCIM_BASE_PATH } from './constants';
-import { FLOWS, PROFILES, RESOURCE_TYPES, SCHEMA_SOURCES } from '../scim/records/schemas';
+import { FLOWS, IDP_PROFILES, PROFILES, RESOURCE_TYPES, SCHEMA_SOURCES } from '../scim/records/schemas';
 
 /**
  * The element's attributes: the one place each is declared. r2wc's props, the element's typed
@@ -32,6 +32,7 @@ export const ATTRIBUTE_TABLE = [
   { name: 'flow', property: 'flow', values: FLOWS, default: '' },
   { name: 'schema', property: 'schema', values: SCHEMA_SOURCES, default: 'profile' },
   { name: 'seed', property: 'seed', numeric: true, default: '' },
+  { name: 'readiness', property: 'readiness', default: IDP_PROFILES.join(' ') },
 ] as const satisfies readonly AttributeRow[];
 
 export type AttributeRowOf = (typeof ATTRIBUTE_TABLE)[number];

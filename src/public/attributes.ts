@@ -56,6 +56,9 @@ const PARSERS = {
     const seed = /^\d+$/.test(text) ? Number(text) : NaN;
     return seed <= MAX_SEED ? ok(seed) : fail(`Invalid seed: "${text}" is not a whole number from 0 to ${MAX_SEED}`);
   },
+  // The names, separated by spaces; the readiness view checks them (readiness/names.ts), so that
+  // this chunk, which the page loads before the button, does not grow with them.
+  readiness: (text) => ok(text.split(/\s+/)),
 } satisfies { [N in AttributeName]: (text: string, documentBase: string) => Parsed<unknown> };
 
 type ValueOf<N extends AttributeName> = ReturnType<(typeof PARSERS)[N]> extends Parsed<infer T> ? T : never;

@@ -8,3 +8,4 @@ export const COMPLETE_EVENT = 'scim-generator-complete';
 export const ACTION_RESULT_EVENT = 'scim-generator-action-result';
 export const ACTION_COMPLETE_EVENT = 'scim-generator-action-complete';
 export const CHECK_COMPLETE_EVENT = 'scim-generator-check-complete';
+export const READINESS_COMPLETE_EVENT = 'scim-generator-readiness-complete';

@@ -1,4 +1,4 @@
-import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT, COMPLETE_EVENT, RESULT_EVENT } from './event-names';
+import { ACTION_COMPLETE_EVENT, ACTION_RESULT_EVENT, CHECK_COMPLETE_EVENT, COMPLETE_EVENT, READINESS_COMPLETE_EVENT, RESULT_EVENT } from './event-names';
 
 /**
  * The events the element dispatches: the one table the typings and custom-elements.json derive
@@ -32,5 +32,11 @@ export const EVENT_TABLE = [
     detailType: 'CheckReport',
     description:
       'Check has finished. `detail`: `{ results, passed, failed, warned, skipped, notChecked, calls }`: each check as `{ id, name, source, outcome, reason?, note?, calls }` (`outcome` `pass`, `fail`, `warn` (a check the IdP needs only in a setup that is not its default), `skipped` or `not-checked` (rate limited, or this page changed what it reads), neither of the last two counted as failed; `source` the RFC section or IdP document it follows; `note` on a pass whose write showed only on a second look, e.g. `active false applied after 1 s.`), the counts, and every call of the run in the order sent.',
+  },
+  {
+    name: READINESS_COMPLETE_EVENT,
+    detailType: 'ReadinessVerdict',
+    description:
+      "A readiness run has finished for one IdP profile (one event per profile run). `detail`: `{ profile, ready, blockers, warnings, undecided, leftBehind, calls }`: `ready` when no blocker criterion failed or went undecided; each blocker and warning as `{ criterion, expects, source, answered, calls }` (`source`: `{ document, section, url, sentence }`, the IdP's own words; `answered`, what the server did instead; `calls`, the exchanges that show it); `undecided`, criteria whose steps did not run, and why; `leftBehind`, the URLs of resources the run made and could not delete; `calls`, every call of the run in the order sent.",
   },
 ] as const;

@@ -42,6 +42,9 @@ export const PART_TABLE = {
   skipped: "A check line whose check was skipped, since the server's ServiceProviderConfig says it lacks the feature.",
   'not-checked': 'A check line whose check could not run: the server rate limited it (naming the wait), or this page changed what it reads since the batch.',
   'check-summary': 'Below the check lines: "n passed, m failed, w warned, k skipped", then ", j not checked" when some were.',
+  readiness: 'Each button that runs a readiness run: one per IdP profile of `readiness`, and "All" when there are several.',
+  'readiness-verdict': 'Each verdict line of a readiness run, e.g. "Ready for Okta" or "Entra: 2 blockers, 1 warning", with its blockers and warnings below it.',
+  'readiness-download': 'The "Download JSON" button below the verdicts: every verdict of the last readiness run, its calls included, as a JSON file.',
   message:
     'The error shown instead of the button for an invalid attribute, or in place of the lines when the record generator could not load.',
 } as const;

@@ -10,6 +10,7 @@ import { HarDownload } from './HarDownload';
 import { LineDetails } from './LineDetails';
 import { Notice } from './Notice';
 import { noticeFor } from './notice-kind';
+import { Readiness } from './Readiness';
 import { ResultLineItem } from './ResultLineItem';
 
 interface ResultsProps {
@@ -22,7 +23,7 @@ interface ResultsProps {
 
 /**
  * What a batch shows once it has answered: the 401/429 notice in place of the lines, or the note
- * and the lines; then the action bar, Check's report and Download HAR.
+ * and the lines; then the action bar, Check's report and Download HAR; and, batch or not, the readiness run.
  */
 export function Results({ batch, config, controller, callsOf }: ResultsProps) {
   const first = batch.lines[0];
@@ -76,6 +77,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
       {/* After a 401 there is nothing to inspect: the notice says all there is. */}
       {/* Nor when the browser refused every call as mixed content: nothing was sent, and the lines say why. */}
       {!batch.running && batch.calls.length > 0 && notice !== 'unauthenticated' && !nothingSent && <HarDownload calls={batch.calls} />}
+      <Readiness config={config} />
     </>
   );
 }

@@ -29,6 +29,9 @@ function stepOf(what: string, { decided, readBack: read }: ActionEnd<ScimCall>):
   return read ? lateStep(what, read) : {};
 }
 
+/** Why an action's write or its read-back fell short, in one sentence; undefined when the server holds what it meant (if only on the second look). */
+export const shortfall = (what: string, end: ActionEnd<ScimCall>): string | undefined => stepOf(what, end).fail;
+
 /** A pass, with a note of the steps applied late: Check counts a delayed write as applied. */
 function passedNoting(steps: readonly Step[]): CheckVerdict {
   const late = steps.flatMap(({ late: note }) => (note ? [note] : []));

@@ -10,6 +10,10 @@ export const isResourceType = (value: unknown): value is ResourceType => (RESOUR
 export const PROFILES = ['basic', 'full', 'entra', 'okta', 'okta-aiw', 'onelogin', 'ping', 'authentik'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
+/** The profiles of an IdP, whose readiness a run can answer (`readiness`; their criteria are scim/readiness/table.ts). */
+export const IDP_PROFILES = ['entra', 'okta'] as const satisfies readonly ProfileName[];
+export type IdpProfile = (typeof IDP_PROFILES)[number];
+
 /** How each item is sent: the spec's one POST, or in the order of the profile's IdP. */
 export const FLOWS = ['create', 'idp'] as const;
 export type Flow = (typeof FLOWS)[number];

@@ -1,0 +1,79 @@
+// @vitest-environment node
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenWithSandbox, type SandboxServer } from '../../../e2e/support/sandbox';
+import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../protocol';
+import { DEFECTS } from '../../../e2e/support/readiness-defects';
+import { runReadiness, type ReadinessVerdict } from './run';
+import type { IdpProfile } from './table';
+
+// The readiness run against the sandbox, in Node with its fetch, behind middleware that adds one
+// defect at a time: each defect blocks exactly the IdPs whose documents require what it breaks, with
+// a blocker naming the exchange; and whatever the run found, it leaves nothing behind.
+
+const PROFILES: IdpProfile[] = ['entra', 'okta'];
+
+/** Every resource a run's creates answered with, by its URL. */
+const madeBy = (verdict: ReadinessVerdict) => verdict.calls.filter(({ purpose, status, id }) => purpose === 'create' && status === 201 && id).map(({ request, id }) => `${request.url}/${id}`);
+
+describe.each(DEFECTS)('$name', ({ misbehave, blocks }) => {
+  let site: SandboxServer;
+  let apiKey: string;
+  const verdicts = new Map<IdpProfile, ReadinessVerdict>();
+  let bystander: { id: string; before: unknown };
+
+  beforeAll(async () => {
+    const app = express();
+    misbehave(app);
+    site = await listenWithSandbox(app);
+    apiKey = await site.createApiKey('pro');
+    // A user the run did not make: it must end as it began.
+    const made = await fetch(`${site.scimUrl}/Users`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': SCIM_CONTENT_TYPE },
+      body: JSON.stringify({ schemas: [USER_SCHEMA], userName: 'bystander@example.com', active: true }),
+    });
+    const { id } = (await made.json()) as { id: string };
+    bystander = { id, before: (await site.getResource(apiKey, 'Users', id)).resource };
+    for (const profile of PROFILES) verdicts.set(profile, await runReadiness({ baseUrl: site.scimUrl, apiKey, profile, seed: 48 }));
+  });
+  afterAll(() => site?.close());
+
+  for (const profile of PROFILES) {
+    const expected = blocks[profile];
+    it(expected ? `blocks ${profile} with ${expected}, naming the exchange` : `leaves ${profile} ready, with no blocker`, () => {
+      const verdict = verdicts.get(profile) as ReadinessVerdict;
+      if (!expected) {
+        expect(verdict.blockers.map(({ criterion, answered }) => `${criterion}: ${answered}`)).toEqual([]);
+        expect(verdict.undecided).toEqual([]);
+        expect(verdict.ready).toBe(true);
+        return;
+      }
+      expect(verdict.ready).toBe(false);
+      const blocker = verdict.blockers.find(({ criterion }) => criterion === expected);
+      expect(blocker, JSON.stringify(verdict.blockers.map(({ criterion }) => criterion))).toBeDefined();
+      expect(blocker?.calls.length).toBeGreaterThan(0);
+      // Its calls are the run's own, and its text names the exchange that decided it (the others are its read-back).
+      const calls = blocker?.calls ?? [];
+      for (const call of calls) expect(verdict.calls).toContain(call);
+      const exchanges = calls.map(({ request }) => `${request.method} ${decodeURIComponent(new URL(request.url).pathname)}`);
+      expect(exchanges.some((exchange) => blocker?.answered.includes(exchange)), `${blocker?.answered} names one of ${exchanges.join(', ')}`).toBe(true);
+      expect(blocker?.source.url).toMatch(/^https:\/\//);
+    });
+  }
+
+  it('leaves nothing behind: every resource the runs made answers 404, and the user they did not make is unchanged', async () => {
+    const made = PROFILES.flatMap((profile) => madeBy(verdicts.get(profile) as ReadinessVerdict));
+    expect(made.length).toBeGreaterThanOrEqual(6);
+    for (const profile of PROFILES) expect(verdicts.get(profile)?.leftBehind).toEqual([]);
+    for (const url of made) {
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${apiKey}` } });
+      expect(response.status, url).toBe(404);
+    }
+    expect((await site.getResource(apiKey, 'Users', bystander.id)).resource).toEqual(bystander.before);
+  });
+
+  it('makes at most 120 calls for Entra and Okta together', () => {
+    expect(PROFILES.reduce((sum, profile) => sum + (verdicts.get(profile)?.calls.length ?? 0), 0)).toBeLessThanOrEqual(120);
+  });
+});
