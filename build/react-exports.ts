@@ -92,7 +92,10 @@ export function readExports(code: string, packages: readonly string[]): Map<stri
       for (const specifier of node.specifiers as Node[]) {
         const local = specifier.local as Node;
         if (specifier.type === 'ImportSpecifier') add(source, nameOf(specifier.imported) as string);
-        else (bindings.set(local.name as string, source), declarations.add(local));
+        else {
+          bindings.set(local.name as string, source);
+          declarations.add(local);
+        }
       }
     }
     const callee = node.callee as Node | undefined;
