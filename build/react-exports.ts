@@ -1,5 +1,4 @@
-import type { Plugin } from 'vite';
-import { parseAst } from 'rolldown/parseAst';
+import { parseAst, type Plugin } from 'vite';
 
 // React, React DOM and the scheduler ship as CommonJS. Rolldown wraps a CommonJS module that another
 // one require()s, and keeps a wrapped module's every export: React's Children, cloneElement, lazy,
