@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { ELEMENT_CHUNK_FILE_NAME, builtElementChunk } from './build/element-chunk.ts';
+import { reactExports } from './build/react-exports.ts';
 import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
 
 // `vite build --mode element` writes the element's chunk (dist/chunks/scim-generator-element-[hash].js,
@@ -45,7 +46,8 @@ const LIBRARIES = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: mode === 'production' || mode === 'define' ? [elementChunkExternal()] : [],
+  // The element's chunk and the IIFE carry React: without the exports nothing reads (build/react-exports.ts).
+  plugins: mode === 'production' || mode === 'define' ? [elementChunkExternal()] : mode === 'element' || mode === 'iife' ? [reactExports()] : [],
   // Library mode leaves this to the host bundler; our bundles carry React, so set it here.
   define: mode === 'test' ? {} : { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
