@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noCors } from '../../e2e/support/no-cors';
 import { listenWithSandbox, type SandboxServer } from '../../e2e/support/sandbox';
 import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../scim/protocol';
 import { relay } from './relay';
@@ -24,13 +25,7 @@ describe('scim-generator relay', () => {
 
   beforeAll(async () => {
     const app = express();
-    app.use((req, res, next) => {
-      reached.push(`${req.method} ${req.originalUrl}`);
-      if (req.method === 'OPTIONS') return void res.status(401).type('text/plain').send('Unauthorized');
-      const setHeader = res.setHeader.bind(res);
-      res.setHeader = (name, value) => (name.toLowerCase().startsWith('access-control-') ? res : setHeader(name, value));
-      next();
-    });
+    app.use(noCors(reached));
     app.get('/scim/v2/Moved', (_req, res) => res.redirect(302, 'https://elsewhere.example/scim/v2/Users'));
     site = await listenWithSandbox(app);
     apiKey = await site.createApiKey('pro');
