@@ -45,12 +45,25 @@ const LIBRARIES = {
   'server-safe': { entry: SERVER_SAFE_ENTRIES, formats: ['es' as const], fileName: (_format: string, entry: string) => `${entry}.js` },
 };
 
+/**
+ * `vite build --mode cli`: the package's bin, dist/cli.js, for Node: the readiness engine and the relay,
+ * everything bundled (the package has no dependencies), Node's built-ins left to Node.
+ */
+const CLI_BUILD = {
+  target: 'node20',
+  ssr: 'src/cli/cli.ts',
+  emptyOutDir: false,
+  sourcemap: false,
+  rolldownOptions: { output: { entryFileNames: 'cli.js', banner: '#!/usr/bin/env node', minify: true, comments: false } },
+};
+
 export default defineConfig(({ mode }) => ({
+  ...(mode === 'cli' ? { ssr: { noExternal: true } } : {}),
   // The element's chunk and the IIFE carry React: without the exports nothing reads (build/react-exports.ts).
   plugins: mode === 'production' || mode === 'define' ? [elementChunkExternal()] : mode === 'element' || mode === 'iife' ? [reactExports()] : [],
   // Library mode leaves this to the host bundler; our bundles carry React, so set it here.
   define: mode === 'test' ? {} : { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
+  build: mode === 'cli' ? CLI_BUILD : {
     target: 'es2022',
     // The first of the builds (npm run build) empties dist/.
     emptyOutDir: mode === 'element',

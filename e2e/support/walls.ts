@@ -32,14 +32,14 @@ export const WALLS = {
   'cors-origin': {
     statusText: 'Blocked by CORS',
     diagnosis: 'cors-origin',
-    names: ({ pageOrigin }) => [`Access-Control-Allow-Origin: ${pageOrigin}`],
+    names: ({ pageOrigin, server }) => [`Access-Control-Allow-Origin: ${pageOrigin}`, `npx scim-generator relay ${server}/`, `--origin ${pageOrigin} on your machine`],
     brief: ({ path }) => `check base-url's path (${path}), then CORS, as the first line says.`,
     probes: 2,
   },
   'cors-preflight': {
     statusText: 'Blocked by CORS',
     diagnosis: 'cors-preflight',
-    names: () => ['preflight (OPTIONS)', 'Access-Control-Allow-Methods: POST, PATCH, DELETE', 'Access-Control-Allow-Headers: Authorization, Content-Type'],
+    names: ({ pageOrigin, server }) => ['preflight (OPTIONS)', 'Access-Control-Allow-Methods: POST, PATCH, DELETE', 'Access-Control-Allow-Headers: Authorization, Content-Type', `npx scim-generator relay ${server}/`, `--origin ${pageOrigin} on your machine`],
     brief: () => 'the preflight (OPTIONS) refused this call, as the first line says.',
     probes: 1,
   },

@@ -6,7 +6,7 @@ import { parts } from '../public/parts';
 import type { IdpProfile } from '../scim/records/schemas';
 import type { Finding, ReadinessVerdict } from '../scim/readiness/run';
 import { IDP_NAMES, idpProfiles } from '../scim/readiness/names';
-import { readinessReportMarkdown, verdictLine } from '../scim/readiness/report';
+import { readinessJson, readinessReportMarkdown, verdictLine } from '../scim/readiness/report';
 import { CopyButton } from './CopyButton';
 import { LineDetails } from './LineDetails';
 import readinessStyles from './readiness.css?inline';
@@ -123,7 +123,7 @@ export function Readiness({ config }: { config: GeneratorConfig }) {
       {!running && verdicts.length > 0 && (
         <p>
           <CopyButton label="Copy report" text={() => readinessReportMarkdown(verdicts, target)} /> <SnippetChoice />{' '}
-          <button type="button" part={parts('readiness-download')} onClick={() => saveFile(`scim-readiness-${new Date().toISOString().replaceAll(':', '-')}.json`, JSON.stringify(verdicts, null, 2))}>
+          <button type="button" part={parts('readiness-download')} onClick={() => saveFile(`scim-readiness-${new Date().toISOString().replaceAll(':', '-')}.json`, readinessJson(verdicts))}>
             Download JSON
           </button>
         </p>

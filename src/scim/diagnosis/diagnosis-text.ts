@@ -11,6 +11,10 @@ export interface DiagnosisText {
   detail: string;
 }
 
+/** For a server whose CORS the reader cannot change: the relay on their own machine (docs/cli.md). */
+const relayHint = (baseUrl: string, pageOrigin: string) =>
+  ` Without changing the server: run npx scim-generator relay ${baseUrl} --origin ${pageOrigin} on your machine and set base-url to the URL it prints.`;
+
 /** What a line says of a diagnosis: its cause and the exact fix, naming the page's origin and the base URL's. */
 export function diagnosisText(diagnosis: Diagnosis, { pageOrigin, baseUrl }: { pageOrigin: string; baseUrl: string }): DiagnosisText {
   const server = new URL(baseUrl).origin;
@@ -30,12 +34,12 @@ export function diagnosisText(diagnosis: Diagnosis, { pageOrigin, baseUrl }: { p
       // read that 404 through the wall (Fetch §3.2.5: an opaque answer's status is 0), so the path comes first.
       return {
         statusText: 'Blocked by CORS',
-        detail: `${server} answers, but not to this page. First check base-url's path (${new URL(baseUrl).pathname}): a server whose CORS covers only its SCIM routes refuses any other path so. If the path is right, the server must send Access-Control-Allow-Origin: ${pageOrigin} (or *).`,
+        detail: `${server} answers, but not to this page. First check base-url's path (${new URL(baseUrl).pathname}): a server whose CORS covers only its SCIM routes refuses any other path so. If the path is right, the server must send Access-Control-Allow-Origin: ${pageOrigin} (or *).${relayHint(baseUrl, pageOrigin)}`,
       };
     case 'cors-preflight':
       return {
         statusText: 'Blocked by CORS',
-        detail: `${server} answers simple GETs, but the preflight (OPTIONS) refused this call: it must send Access-Control-Allow-Methods: ${ALLOW_METHODS} and Access-Control-Allow-Headers: ${ALLOW_HEADERS}.`,
+        detail: `${server} answers simple GETs, but the preflight (OPTIONS) refused this call: it must send Access-Control-Allow-Methods: ${ALLOW_METHODS} and Access-Control-Allow-Headers: ${ALLOW_HEADERS}.${relayHint(baseUrl, pageOrigin)}`,
       };
     case 'private-network':
       return {

@@ -128,6 +128,14 @@ describe('what a diagnosis says', () => {
     }
   });
 
+  it.each(['cors-origin', 'cors-preflight'] as const)('%s offers the relay for the base URL and the page origin', (diagnosis) => {
+    expect(diagnosisText(diagnosis, where).detail).toContain('run npx scim-generator relay http://api.example.com:8080/scim/v2 --origin https://docs.example.com on your machine');
+  });
+
+  it.each(['mixed-content', 'unreachable', 'private-network'] as const)('%s offers no relay, which would not help', (diagnosis) => {
+    expect(diagnosisText(diagnosis, where).detail).not.toContain('relay');
+  });
+
   it.each([
     ['mixed-content', 'Blocked: mixed content', 'https'],
     ['unreachable', 'Unreachable', 'http://api.example.com:8080'],

@@ -48,3 +48,6 @@ export function readinessReportMarkdown(verdicts: readonly ReadinessVerdict[], t
     ]),
   ].join('\n');
 }
+
+/** What Download JSON saves and `scim-generator ready --json` writes: the verdicts as the run returned them. */
+export const readinessJson = (verdicts: readonly ReadinessVerdict[]) => JSON.stringify(verdicts, null, 2);
