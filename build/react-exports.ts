@@ -19,6 +19,7 @@ export const READ_EXPORTS: Record<string, readonly string[]> = {
     'startTransition',
     'useEffect',
     'useId',
+    'useLayoutEffect',
     'useRef',
     'useState',
     'useSyncExternalStore',
