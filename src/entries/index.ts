@@ -17,7 +17,7 @@ export type { ActionKind, ActionItemResult, ActionResult } from '../batch/action
 export type { CheckReport } from '../batch/checks';
 export type { CheckResult, CheckOutcome } from '../scim/checks/check';
 export type { ReadinessVerdict, Finding as ReadinessFinding } from '../scim/readiness/run';
-export type { Source as ReadinessSource } from '../scim/readiness/criterion';
+export type { Source as ReadinessSource } from '../scim/profiles/criterion';
 export type { IdpProfile } from '../scim/records/schemas';
 export type { ScimCall, CallPurpose } from '../scim/http/call';
 export type { ScimResult, ScimRequest, HttpMethod } from '../scim/http/client';

@@ -7,7 +7,7 @@ import type { Profile } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
 import type { PatchRequest } from '../http/client';
 import type { ScimCall } from '../http/call';
-import { everyCall, stepsSucceed, type Criterion } from '../readiness/criterion';
+import { everyCall, stepsSucceed, type Criterion } from './criterion';
 
 /** Entra's PATCH: each operation a `Replace`, capitalised as in every request of its tutorial. */
 const replace = (...operations: { path: string; value: unknown }[]): PatchRequest => ({

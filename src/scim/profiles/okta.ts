@@ -1,7 +1,7 @@
 import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../protocol';
 import type { ScimCall } from '../http/call';
 import { bodyOf } from '../http/list-response';
-import { everyCall, stepsSucceed, type Criterion } from '../readiness/criterion';
+import { everyCall, stepsSucceed, type Criterion } from './criterion';
 import { groupName } from '../fake/job';
 import { makePerson } from '../fake/person';
 import { createThenAddMembers, matchingFilter, lookupThenCreate } from '../flows/sequence';

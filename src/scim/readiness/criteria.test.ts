@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScimCall } from '../http/call';
 import { ERROR_SCHEMA, PATCH_OP_SCHEMA } from '../protocol';
-import type { RecordedSteps, StepId } from './criterion';
+import type { RecordedSteps, StepId } from '../profiles/criterion';
 import { READINESS } from './table';
 
 // Each criterion of each IdP's table, decided from recorded exchanges: once met, once not, and

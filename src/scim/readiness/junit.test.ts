@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Window } from 'happy-dom';
 import { expect, it } from 'vitest';
-import type { Criterion } from './criterion';
+import type { Criterion } from '../profiles/criterion';
 import { readinessJunit } from './junit';
 import type { Finding, ReadinessVerdict } from './run';
 import { READINESS } from './table';

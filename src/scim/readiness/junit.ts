@@ -1,4 +1,4 @@
-import type { Criterion } from './criterion';
+import type { Criterion } from '../profiles/criterion';
 import { IDP_NAMES } from './names';
 import type { ReadinessVerdict } from './run';
 import { READINESS } from './table';

@@ -19,7 +19,7 @@ import { scimUrl } from '../http/scim-url';
 import { PROFILE_MODULES } from '../profiles';
 import { knownUser, type KnownUser } from '../records/members';
 import type { ResourceType, ScimRecord, ScimUser } from '../records/schemas';
-import type { Criterion, RecordedSteps, Source, Step, StepId } from './criterion';
+import type { Criterion, RecordedSteps, Source, Step, StepId } from '../profiles/criterion';
 import { READINESS, type IdpProfile } from './table';
 
 export interface ReadinessOptions {
