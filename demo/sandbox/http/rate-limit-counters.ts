@@ -32,7 +32,12 @@ export function rateLimitCounters(url: string | undefined): RateLimitCounters {
     else refusal = error;
   });
   const ready = client.connect().then(
-    () => void (connected = true),
+    () => {
+      connected = true;
+      // From now on a command that finds Redis away fails at once, queued or in flight when it went.
+      client.options.enableOfflineQueue = false;
+      client.options.maxRetriesPerRequest = 0;
+    },
     (error: Error) => {
       // ioredis rejects with "Connection is closed."; the error event before it said why.
       const reason = refusal ?? error;

@@ -25,8 +25,11 @@ describe('scimUrl', () => {
 
 // Text that builds a URL by hand: `${…url…}/…`, `${base}${endpoint}`, `url + '/…'`, or a URL's path or query set outside scim-url.ts and query-url.ts.
 const HAND_BUILT = /\$\{[^}]*(url|endpoint|href|pathname|base|origin)[^}]*\}(\/|\$\{|\?)|(url|endpoint|href|pathname)\s*\+\s*['"`]|\.(pathname|search)\s*=[^=]/i;
-// Not a URL that is sent: the path prefix a Location is compared with.
-const ALLOWED = new Set(['src/scim/http/resource-url.ts: const prefix = `${collection.pathname}/`;']);
+// Not URLs that are sent: the path prefix a Location is compared with, and the one the relay forwards below.
+const ALLOWED = new Set([
+  'src/scim/http/resource-url.ts: const prefix = `${collection.pathname}/`;',
+  "src/cli/relay.ts: if (path !== basePath && !path.startsWith(`${basePath}/`)) return void response.writeHead(404, { ...cors, 'Content-Type': 'text/plain' }).end(`Not under ${basePath || '/'}: not forwarded\\n`), 404;",
+]);
 
 describe('F3: every URL below base-url comes from scimUrl (and queryUrl, which adds a query to it)', () => {
   it('no source file outside scim-url.ts builds a URL by string concatenation', () => {
