@@ -63,7 +63,12 @@ function documentedUpdate(profile: ProfileName, path: string, stored: Recorded |
 }
 
 /** Deactivate's calls of one user, as each profile's IdP documents them (the read-back is the test's own GET of the sandbox). */
+/** Deactivate's calls as each profile's IdP documents them, then the element's read-back GET (issue 47). */
 function documentedDeactivation(profile: ProfileName, path: string, id: string): object[] {
+  return [...deactivationWrite(profile, path, id), { method: 'GET', path, body: {} }];
+}
+
+function deactivationWrite(profile: ProfileName, path: string, id: string): object[] {
   switch (profile) {
     case 'entra': // "Requests made to disable users", without the feature flag
       return [{ method: 'PATCH', path, body: patchOf({ op: 'Replace', path: 'active', value: 'False' }) }];

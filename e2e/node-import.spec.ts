@@ -93,6 +93,7 @@ test('the tarball holds exactly the files a user needs: no source maps', async (
       'LICENSE',
       'README.md',
       'custom-elements.json',
+      'dist/cli.js',
       'dist/react.d.ts',
       'dist/react.js',
       'dist/scim-generator-define.js',

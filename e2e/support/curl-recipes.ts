@@ -19,7 +19,7 @@ function codeOf(tokens: readonly Token[]): string[] {
 }
 
 /** The variable's bare name, the call log's token, and how the other languages of Copy as read or set it: not shell. */
-const NOT_SHELL = /^SCIM_TOKEN$|\{\{SCIM_TOKEN\}\}|\$env:SCIM_TOKEN|process\.env\.SCIM_TOKEN|os\.environ\["SCIM_TOKEN"\]|globalThis\.SCIM_TOKEN/;
+const NOT_SHELL = /^SCIM_TOKEN$|secrets\.SCIM_TOKEN|\{\{SCIM_TOKEN\}\}|\$env:SCIM_TOKEN|process\.env\.SCIM_TOKEN|os\.environ\["SCIM_TOKEN"\]|globalThis\.SCIM_TOKEN/;
 
 /**
  * Every recipe for running a copied cURL in README.md and docs/**\/*.md: each code span or block

@@ -223,7 +223,8 @@ describe('where the calls go', () => {
     ]);
     localStorage.setItem('apikey', 'secret-key-1234');
     actions.run('delete');
-    expect(server.calls.map((call) => call.url)).toEqual([`${BASE}/Users/u-5`, `${BASE}/Users/u-6`, `${BASE}/Users/u-7`]);
+    // u-1's location is on another host at u-1's path (issue 50): ignored, and the call goes to {endpoint}/{id}.
+    expect(server.calls.map((call) => call.url)).toEqual([`${BASE}/Users/u-1`, `${BASE}/Users/u-5`, `${BASE}/Users/u-6`, `${BASE}/Users/u-7`]);
   });
 });
 

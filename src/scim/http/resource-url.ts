@@ -37,9 +37,11 @@ export function resourceUrl(endpoint: string, id: string, location?: string): Re
 }
 
 /**
- * Whether the location, resolved against the endpoint, is `{endpoint}/{id}` on the same http(s)
- * origin, without credentials or a query of its own (a fragment aside): its one segment, decoded,
- * is the id. Not the collection itself, a path beside or below the resource, or a redacted value.
+ * Whether the location, resolved against the endpoint, is `{endpoint}/{id}` by its path, http(s),
+ * without credentials or a query of its own (a fragment aside): its one segment, decoded, is the id.
+ * Not the collection itself, a path beside or below the resource, or a redacted value. Its host may
+ * differ: a server that builds locations from the request's Origin names the page's host (issue 50),
+ * which says nothing against the id; the element never calls a location, and the line names it.
  */
 function namesResource(endpoint: string, location: string, id: string): boolean {
   if (location.includes(REDACTED)) return false;
@@ -53,7 +55,7 @@ function namesResource(endpoint: string, location: string, id: string): boolean 
   const plain = !url.username && !url.password && url.search === collection.search && (url.protocol === 'https:' || url.protocol === 'http:');
   // The URL parser has already resolved `..` and `%2e%2e` segments, so the prefix test holds.
   const prefix = `${collection.pathname}/`;
-  if (url.origin !== collection.origin || !plain || !url.pathname.startsWith(prefix)) return false;
+  if (!plain || !url.pathname.startsWith(prefix)) return false;
   try {
     return decodeURIComponent(url.pathname.slice(prefix.length)) === id;
   } catch {
