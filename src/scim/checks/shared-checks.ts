@@ -52,6 +52,12 @@ const isScimError = (call: ScimCall) => {
   return Array.isArray(schemas) && schemas.includes(ERROR_SCHEMA);
 };
 
+/** Why `call` is not `status` with the SCIM Error schema (RFC 7644 §3.12), or undefined when it is. */
+function notScimError(call: ScimCall, status: number, forWhat = ''): string | undefined {
+  if (call.status === status && isScimError(call)) return undefined;
+  return `Expected ${status} with the SCIM Error schema${forWhat}; ${exchange(call)}${call.status === status && call.scimType ? ' without that schema' : ''}.`;
+}
+
 /**
  * GET, PATCH and DELETE a random id, each expecting 404 with the SCIM Error schema (RFC 7644 §3.12;
  * §3.6 for DELETE). The id is Check's own random uuid, which no resource has, so the guard lets the writes go.
@@ -71,9 +77,8 @@ export function unknownId(attribute: 'userName' | 'displayName'): Check {
       ];
       for (const request of requests) {
         const call = await context.send(request);
-        if (call.status !== 404 || !isScimError(call)) {
-          return { fail: `Expected 404 with the SCIM Error schema; ${exchange(call)}${call.status === 404 && call.scimType ? ' without that schema' : ''}.` };
-        }
+        const fail = notScimError(call, 404);
+        if (fail) return { fail };
       }
       return passed;
     },
@@ -90,8 +95,8 @@ export const wrongKey: Check = {
   source: "RFC 7644 §3.12; Okta's SCIM 2.0 Spec Test",
   async run(context) {
     const call = await context.send({ method: 'GET', url: context.target.url, apiKey: NOT_THE_KEY });
-    if (call.status === 401 && isScimError(call)) return passed;
-    return { fail: `Expected 401 with the SCIM Error schema for a wrong key; ${exchange(call)}${call.status === 401 && call.scimType ? ' without that schema' : ''}.` };
+    const fail = notScimError(call, 401, ' for a wrong key');
+    return fail ? { fail } : passed;
   },
 };
 
