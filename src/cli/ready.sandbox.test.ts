@@ -9,6 +9,7 @@ import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenWithSandbox, type SandboxServer } from '../../e2e/support/sandbox';
 import { DEFECTS } from '../../e2e/support/readiness-defects';
+import { junitSchemaErrors } from '../test-support/junit-schema';
 import { runReadiness, type ReadinessVerdict } from '../scim/readiness/run';
 import { READINESS } from '../scim/readiness/table';
 import { main } from './main';
@@ -75,6 +76,10 @@ describe('scim-generator ready against the clean sandbox', () => {
     expect((JSON.parse(run.json) as ReadinessVerdict[]).map(decided)).toEqual(engine.map(decided));
   });
 
+  it("writes a JUnit file valid against Jenkins' JUnit XML schema", async () => {
+    expect(await junitSchemaErrors(run.junit)).toEqual([]);
+  });
+
   it('writes no progress without --verbose', async () => {
     const quiet = await ready(site.scimUrl, apiKey, '--idp', 'okta');
     expect(quiet.code).toBe(0);
@@ -126,6 +131,11 @@ describe('scim-generator ready against a server refusing capitalised PATCH ops',
       expect(suite.getAttribute('failures')).toBe(String(failed.length));
     });
     expect(root.getAttribute('failures')).toBe(String(verdicts[0]?.blockers.length));
+  });
+
+  it("writes a JUnit file valid against Jenkins' JUnit XML schema, its failures included", async () => {
+    expect(run.junit).toContain('<failure ');
+    expect(await junitSchemaErrors(run.junit)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { Window } from 'happy-dom';
 import { expect, it } from 'vitest';
+import { junitSchemaErrors } from '../../test-support/junit-schema';
 import type { Criterion } from '../profiles/criterion';
 import { readinessJunit } from './junit';
 import type { Finding, ReadinessVerdict } from './run';
@@ -33,8 +34,14 @@ it('quotes server text as XML text: a failure for the blocker, skipped for undec
   expect(failure?.getAttribute('message')).toBe(SERVER_TEXT.replace('\u0001', ''));
   expect(failure?.textContent).toContain(`Source: ${blocking.source.document}`);
   expect(byId(blocking.id).getElementsByTagName('b')).toHaveLength(0);
-  expect(byId(undecided.id).getElementsByTagName('skipped')[0]?.getAttribute('message')).toBe('update did not run');
+  expect(byId(undecided.id).getElementsByTagName('skipped')[0]?.textContent).toBe('update did not run');
   expect(byId(warned.id).getElementsByTagName('system-out')[0]?.textContent).toContain('Warning: a warning');
   expect(document.getElementsByTagName('testsuite')[0]?.getAttribute('skipped')).toBe('1');
   expect(cases.filter((testcase) => testcase.children.length === 0)).toHaveLength(READINESS.okta.length - 3);
+});
+
+it("validates against Jenkins' JUnit XML schema, a ready verdict and one with a blocker, a warning and an undecided criterion", async () => {
+  const ready: ReadinessVerdict = { ...verdict, profile: 'entra', ready: true, blockers: [], warnings: [], undecided: [] };
+  expect(await junitSchemaErrors(readinessJunit([ready]))).toEqual([]);
+  expect(await junitSchemaErrors(readinessJunit([verdict, ready]))).toEqual([]);
 });

@@ -6,6 +6,9 @@ import { READINESS } from './table';
 // JUnit XML as CI systems read it (the Ant/Surefire dialect: testsuites > testsuite > testcase, with
 // <failure> and <skipped>; https://github.com/testmoapp/junitxml): one suite per IdP, one case per criterion,
 // a failure per blocker, skipped when undecided. Warnings pass, their text in <system-out>.
+// Valid against Jenkins' JUnit schema (src/test-support/jenkins-junit.xsd), whose <skipped> takes text and no
+// attribute: the reason is its text, which Jenkins' junit plugin (CaseResult.getSkippedMessage) and GitLab
+// (Gitlab::Ci::Parsers::Test::Junit) show.
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 /** Server text is quoted here: escaped, and stripped of the control characters XML 1.0 cannot carry. */
@@ -19,7 +22,7 @@ function testcase(suite: string, criterion: Criterion, verdict: ReadinessVerdict
   const undecided = verdict.undecided.find(({ criterion: id }) => id === criterion.id);
   const source = `${criterion.source.document}, ${criterion.source.section} (${criterion.source.url})`;
   if (blocker) return `${open}\n      <failure message="${xml(blocker.answered)}" type="blocker">${xml(`Expects: ${criterion.expects}.\nSource: ${source}\nAnswered: ${blocker.answered}`)}</failure>\n    </testcase>`;
-  if (undecided) return `${open}\n      <skipped message="${xml(undecided.why)}"/>\n    </testcase>`;
+  if (undecided) return `${open}\n      <skipped>${xml(undecided.why)}</skipped>\n    </testcase>`;
   if (warning) return `${open}\n      <system-out>${xml(`Warning: ${warning.answered}\nSource: ${source}`)}</system-out>\n    </testcase>`;
   return `${open}</testcase>`;
 }
