@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import express from 'express';
+import { junitSchemaErrors } from '../src/test-support/junit-schema';
 import { packedTarball } from './support/packed-site';
 import { listenWithSandbox } from './support/sandbox';
 
 // Issue 53: `scim-generator ready` as a user runs it before the package is on the registry, from the
-// packed tarball with npx in an empty folder, against the sandbox: its table, JUnit file and exit codes.
+// packed tarball with npx in an empty folder, against the sandbox: its table, JUnit file (valid against
+// Jenkins' JUnit XML schema) and exit codes.
 
 interface Exit {
   code: number;
@@ -35,6 +37,7 @@ test('scim-generator ready from the packed tarball: 0 against the sandbox, 2 on 
     expect(ready.stdout).toMatch(/^READY {4}Ready for Okta/m);
     const junit = await readFile(join(dir, 'readiness.xml'), 'utf8');
     expect(junit).toContain('<testsuite name="SCIM readiness for Okta"');
+    expect(await junitSchemaErrors(junit)).toEqual([]);
     for (const text of [ready.stdout, ready.stderr, junit]) expect(text).not.toContain(apiKey);
     const bad = await npx(dir, {}, 'ready', 'scim.example.com/scim/v2');
     expect(bad.code).toBe(2);
