@@ -6,7 +6,7 @@ import { recordEvents, showGenerator, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
 import { expect, test } from './support/page-errors';
 import { DEFECTS, type Defect } from './support/readiness-defects';
-import { listenWithSandbox, type SandboxServer } from './support/sandbox';
+import { bystanders, listenWithSandbox, type SandboxServer } from './support/sandbox';
 
 // The readiness run in Chromium, pressed by keyboard, against the sandbox behind one defect at a
 // time: each defect blocks exactly the IdPs whose documents require what it breaks, the verdict
@@ -38,9 +38,10 @@ async function runAll(page: Page, site: SandboxServer) {
 }
 
 for (const { name, misbehave, blocks } of DEFECTS) {
-  test(`${name}: blocks ${Object.keys(blocks).join(' and ') || 'no IdP'}, and leaves nothing behind`, async ({ page }, testInfo) => {
+  test(`${name}: blocks ${Object.keys(blocks).join(' and ') || 'no IdP'}, leaves nothing behind and changes nothing it did not make`, async ({ page }, testInfo) => {
     const { site, apiKey } = await server(page, misbehave);
     try {
+      const others = await bystanders(site, apiKey);
       const { element, verdicts } = await runAll(page, site);
       expect(verdicts.map(({ profile }) => profile)).toEqual(['entra', 'okta']);
       for (const verdict of verdicts) {
@@ -70,6 +71,7 @@ for (const { name, misbehave, blocks } of DEFECTS) {
         expect((await site.getResource(apiKey, resourceType, id as string)).status).toBe(404);
       }
       expect(verdicts.flatMap(({ leftBehind }) => leftBehind)).toEqual([]);
+      expect(await others.now()).toEqual({ user: others.user.before, group: others.group.before });
     } finally {
       await page.close();
       await site.close();
