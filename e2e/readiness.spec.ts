@@ -48,6 +48,8 @@ for (const { name, misbehave, blocks } of DEFECTS) {
       const others = await bystanders(site, apiKey);
       const { element, verdicts } = await runAll(page, site);
       expect(verdicts.map(({ profile }) => profile)).toEqual(['entra', 'okta']);
+      // Issue 48: at most 120 calls for Entra and Okta, as the element runs them.
+      expect(verdicts.reduce((sum, { calls }) => sum + calls.length, 0)).toBeLessThanOrEqual(120);
       for (const verdict of verdicts) {
         const expected = blocks[verdict.profile];
         const line = element.locator('[part="readiness-verdict"]').filter({ hasText: verdict.profile === 'entra' ? 'Entra' : 'Okta' });
