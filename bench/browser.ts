@@ -5,6 +5,7 @@ import playwrightConfig from '../playwright.config.ts';
 import { heapAfterGc, type HeapReading } from '../test/support/heap.ts';
 import {
   BARE_FETCHES_EXPRESSION,
+  GENERATE_BUTTON,
   LAZY_CHUNKS_RUN,
   lazyChunksFetched,
   PROBE_SCRIPT,
@@ -74,7 +75,7 @@ export function pressAfterPreload(browser: Browser, origin: string, protocol: Pr
   return onFreshPage(browser, async (page) => {
     await page.goto(pageUrl(origin, latencyMs, profile));
     await waitForPreload(page);
-    await page.locator('scim-generator button').click();
+    await page.locator(GENERATE_BUTTON).click();
     return readings(page, protocol);
   });
 }
@@ -92,7 +93,7 @@ export function openDetails(browser: Browser, origin: string, shape: BigBodyShap
   return onFreshPage(browser, async (page) => {
     await page.goto(bigBodyPageUrl(origin, shape));
     await waitForPreload(page);
-    await page.locator('scim-generator button').first().click();
+    await page.locator(GENERATE_BUTTON).click();
     await page.waitForFunction(TEN_LINES_SHOWN);
     await page.evaluate(DETAILS_PROBE_SETUP);
     await page.locator('scim-generator').getByRole('button', { name: /^Details for / }).first().click();

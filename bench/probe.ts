@@ -1,3 +1,7 @@
+/** The element's generate button (its part `button`): the element has other buttons, e.g. the readiness runs'. */
+export const GENERATE_BUTTON_IN_ROOT = 'button[part~="button"]';
+export const GENERATE_BUTTON = `scim-generator ${GENERATE_BUTTON_IN_ROOT}`;
+
 /**
  * Runs in the bench page before any of its scripts (as a string: the page gets no bundler
  * helpers). It timestamps, with `performance.now()`, the moment the element's button first
@@ -19,7 +23,7 @@ export const PROBE_SCRIPT = `(() => {
     const root = attachShadow.call(this, init);
     if (this.localName !== 'scim-generator') return root;
     new MutationObserver(() => {
-      const button = root.querySelector('button');
+      const button = root.querySelector('${GENERATE_BUTTON_IN_ROOT}');
       if (probe.buttonAt === null && button) {
         probe.buttonAt = performance.now();
         if (location.hash === '#press-at-once') button.click();
@@ -106,7 +110,7 @@ export const LAZY_CHUNKS_RUN = `(async () => {
 export function pressAndCompleteExpression(count: number): string {
   return `(async () => {
     const element = document.querySelector('scim-generator');
-    const button = element.shadowRoot.querySelector('button');
+    const button = element.shadowRoot.querySelector('${GENERATE_BUTTON_IN_ROOT}');
     for (let i = 0; i < ${count}; i++) {
       const complete = new Promise((done) => element.addEventListener('scim-generator-complete', done, { once: true }));
       button.click();

@@ -1,6 +1,6 @@
 import { selfSignedCertificate } from '../test/support/certificate.ts';
 import { launchChromium, onFreshPage, waitForPreload } from './browser.ts';
-import { TEN_LINES_SHOWN } from './probe.ts';
+import { GENERATE_BUTTON, TEN_LINES_SHOWN } from './probe.ts';
 import { pageUrl, startBenchServer } from './server.ts';
 import { mainThreadShares, type TraceEvent } from './trace-shares.ts';
 
@@ -23,7 +23,7 @@ try {
         await page.goto(pageUrl(server.origin, 0));
         await waitForPreload(page);
         await browser.startTracing(page, { categories: CATEGORIES });
-        await page.locator('scim-generator button').click();
+        await page.locator(GENERATE_BUTTON).click();
         await page.waitForFunction(TEN_LINES_SHOWN);
         const { pressAt, tenthLineAt } = (await page.evaluate(
           '({ pressAt: window.__scimBench.pressAt, tenthLineAt: window.__scimBench.lineAt[9] })',

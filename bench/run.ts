@@ -16,6 +16,7 @@ import {
 import { selfSignedCertificate } from '../test/support/certificate.ts';
 import { ENTRY_SCRIPTS, startBenchServer, type EntryScript, type Protocol } from './server.ts';
 import { builtFileSizes } from './sizes.ts';
+import { readinessRuns, type ReadinessReadings } from './readiness.ts';
 import { BIG_BODY_SHAPES } from '../test/support/big-bodies.ts';
 import { benchTable, type BenchResults, type DetailsRuns, type EntryRuns, type HeapSeries, type LatencyRuns } from './table.ts';
 
@@ -79,6 +80,7 @@ const bare: BenchResults['bareFetches'] = [];
 const heap: HeapSeries[] = [];
 const entries: EntryRuns[] = [];
 const details: DetailsRuns[] = [];
+let readiness: ReadinessReadings[];
 try {
   for (const protocol of PROTOCOLS) {
     const server = await startBenchServer(protocol, certificate);
@@ -125,6 +127,8 @@ try {
       await server.close();
     }
   }
+  progress(`${RUNS} × "Ready for all?" against the sandbox`);
+  readiness = await readinessRuns(browser, RUNS);
 } finally {
   await browser.close();
 }
@@ -133,4 +137,4 @@ console.log(
   `scim-generator bench: nproc ${availableParallelism()}, ${cpuModel()}, Chromium ${chromiumVersion}, ` +
     `timings are medians of ${RUNS} runs, ${Math.round((performance.now() - started) / 1000)} s in all`,
 );
-console.log(benchTable({ sizes, entries, afterPreload, atOnce, bareFetches: bare, heap, details }));
+console.log(benchTable({ sizes, entries, afterPreload, atOnce, bareFetches: bare, heap, details, readiness }));

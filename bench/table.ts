@@ -3,6 +3,9 @@ import type { DetailsReadings } from './details-probe.ts';
 import type { FetchReadings, Readings } from './probe.ts';
 import type { EntryScript, Protocol } from './server.ts';
 import type { FileSize } from './sizes.ts';
+import type { ReadinessReadings } from './readiness.ts';
+import { IDP_NAMES } from '../src/scim/readiness/names.ts';
+import type { IdpProfile } from '../src/scim/records/schemas.ts';
 
 export interface LatencyRuns {
   protocol: Protocol;
@@ -34,6 +37,8 @@ export interface BenchResults {
   bareFetches: { protocol: Protocol; runs: FetchReadings[] }[];
   heap: HeapSeries[];
   details: DetailsRuns[];
+  /** "Ready for all N?" pressed against the sandbox, one entry per run. */
+  readiness: ReadinessReadings[];
 }
 
 /** Opening the first line's Details, its response body of one shape just under the 256 KB cut. */
@@ -146,6 +151,35 @@ function detailsRow({ shape, runs }: DetailsRuns): Row {
   ];
 }
 
+/**
+ * The readiness run against the sandbox: each IdP's own time (the gap from the verdict before, as
+ * the element runs them one after another) and calls, then the whole press. Issue 48 asks for at
+ * most 120 calls for Entra and Okta; src/scim/readiness/run.sandbox.test.ts asserts that.
+ */
+function readinessRows(runs: ReadinessReadings[]): Row[] {
+  const profiles = runs[0]?.map(({ profile }) => profile) ?? [];
+  const gap = (run: ReadinessReadings, index: number) => (run[index]?.pressToVerdict ?? NaN) - (index > 0 ? (run[index - 1]?.pressToVerdict ?? NaN) : 0);
+  const outcome = ({ ready, blockers }: ReadinessReadings[number]) => (ready ? 'ready' : `${blockers} blocker${blockers === 1 ? '' : 's'}`);
+  const rows = profiles.map((profile, index): Row => {
+    const readings = runs.map((run) => run[index]);
+    const outcomes = [...new Set(readings.map((reading) => (reading ? outcome(reading) : '?')))];
+    return [
+      `readiness run against the sandbox, ${IDP_NAMES[profile as IdpProfile] ?? profile}: its time · its calls (verdict)`,
+      `${ms(median(runs.map((run) => gap(run, index))))} · ${median(readings.map((reading) => reading?.calls ?? NaN))} calls`,
+      outcomes.join(' / '),
+    ];
+  });
+  const total = (run: ReadinessReadings) => run.reduce((sum, { calls }) => sum + calls, 0);
+  return [
+    ...rows,
+    [
+      `readiness run against the sandbox, "Ready for all ${profiles.length}?": press → last verdict · calls in all`,
+      `${ms(median(runs.map((run) => run.at(-1)?.pressToVerdict ?? NaN)))} · ${median(runs.map(total))} calls`,
+      '',
+    ],
+  ];
+}
+
 /** The one table `npm run bench` prints, in Markdown. */
 export function benchTable(results: BenchResults): string {
   const rows: Row[] = [
@@ -158,6 +192,7 @@ export function benchTable(results: BenchResults): string {
     ...results.entries.flatMap(entryRows),
     ...results.details.map(detailsRow),
     ...results.heap.map(heapRow),
+    ...readinessRows(results.readiness),
   ];
   const lines = [
     '| measurement | value | × one response, or growth |',

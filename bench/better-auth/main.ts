@@ -1,10 +1,12 @@
-import { PROFILES } from '../../src/scim/records/schemas.ts';
+import { IDP_PROFILES, PROFILES } from '../../src/scim/records/schemas.ts';
 import { runActions, type ProfileRun } from './actions.ts';
 import { checkProfile, type CheckRun } from './checks.ts';
+import { readinessRun, type ReadinessRun } from './readiness.ts';
 import { writeReport } from './report.ts';
 
-// Wires the bench together: the actions run (actions.ts) and Check (checks.ts) in every profile,
-// then the write-up (report.ts, with findings.ts) into docs/better-auth.md.
+// Wires the bench together: the actions run (actions.ts) and Check (checks.ts) in every profile, the
+// readiness run (readiness.ts) for every IdP profile, then the write-up (report.ts, with findings.ts)
+// into docs/better-auth.md.
 
 export async function main(): Promise<void> {
   const runs: ProfileRun[] = [];
@@ -19,6 +21,13 @@ export async function main(): Promise<void> {
   console.log('Better Auth: entra, with compatibility.microsoftEntra.acceptLegacyGroupSchema…');
   runs.push(await runActions('entra', true));
   checks.push(await checkProfile('entra', true));
-  const written = await writeReport(runs, checks);
+  const readiness: ReadinessRun[] = [];
+  for (const profile of IDP_PROFILES) {
+    console.log(`Better Auth: readiness for ${profile}…`);
+    readiness.push(await readinessRun(profile, false));
+  }
+  console.log('Better Auth: readiness for entra, with the Entra switch…');
+  readiness.push(await readinessRun('entra', true));
+  const written = await writeReport(runs, checks, readiness);
   console.log(`Wrote ${written}.`);
 }

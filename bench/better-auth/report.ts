@@ -6,7 +6,10 @@ import type { ActionOutcome, ProfileRun } from './actions.ts';
 import type { BatchOutcome } from './batch.ts';
 import type { CheckResult } from '../../src/scim/checks/check.ts';
 import type { CheckedResource, CheckRun } from './checks.ts';
-import { ACCEPTANCE_NOTES, CHECK_NOTES, checkFindingsFor, findingsFor, type RefusalContext } from './findings.ts';
+import { ACCEPTANCE_NOTES, CHECK_NOTES, checkFindingsFor } from './findings.ts';
+import { cell, code, refusalBlock, scimError } from './markdown.ts';
+import type { ReadinessRun } from './readiness.ts';
+import { readinessSection } from './readiness-report.ts';
 
 const REPORT = new URL('../../docs/better-auth.md', import.meta.url);
 const ACTION_LABELS = { update: 'Update', 'remove-members': 'Remove members', rename: 'Rename' } as const;
@@ -14,9 +17,6 @@ const ACTION_LABELS = { update: 'Update', 'remove-members': 'Remove members', re
 const versionOf = async (name: string): Promise<string> =>
   (JSON.parse(await readFile(new URL(`./node_modules/${name}/package.json`, import.meta.url), 'utf8')) as { version: string }).version;
 
-/** Markdown table cells hold no pipes or newlines. */
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
-const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 
 const counts = (values: readonly (string | number)[]) => {
   const tally = new Map<string, number>();
@@ -38,8 +38,6 @@ export function requestShape(call: ScimCall, calls: readonly ScimCall[]): string
   return `PATCH ${operations.map(shown).join('; ')}`;
 }
 
-export const scimError = (call: ScimCall) => [call.scimType, call.detail].filter(Boolean).join(': ');
-
 function batchLine({ resourceType, created, total, statuses, firstFailure, withMembers }: BatchOutcome): string {
   const members = withMembers === undefined ? '' : `, ${withMembers} with members`;
   const failure = firstFailure ? `; first refusal: ${firstFailure.request.method} ${firstFailure.status} ${scimError(firstFailure) || firstFailure.statusText}` : '';
@@ -60,28 +58,6 @@ function actionRow(run: ProfileRun, outcome: ActionOutcome): string {
   const paths = [...new Set(touched.flatMap(({ sideEffects }) => sideEffects.map((effect) => effect.slice(0, effect.indexOf(':')))))];
   const also = readBacks.length === 0 ? '–' : touched.length === 0 ? 'nothing' : `${touched.length}/${readBacks.length}: ${paths.map(code).join(', ')}`;
   return `| ${profileLabel(run)} | ${label} | ${cell(first ? requestShape(first.decided, first.calls) : '')} | ${decided} | ${cell(errors.join(' / ') || '–')} | ${cell([applied, ...differences].join('; '))} | ${cell(also)} |`;
-}
-
-const requestPath = (call: ScimCall) => new URL(call.request.url).pathname.replace(/^.*\/scim\/v2/, '');
-
-/** One refusal (or a change the read-back did not find): the request, the answer, and the analysis that explains it. */
-function refusalBlock(title: string, context: RefusalContext, differences: readonly string[], extra: readonly string[] = []): string[] {
-  const { call } = context;
-  const findings = findingsFor(context);
-  const answer = `${call.request.method} ${requestPath(call)} answered **${call.status} ${call.statusText}**${scimError(call) ? `: ${code(scimError(call))}` : ''}`;
-  return [
-    `### ${title}`,
-    '',
-    `${answer}${differences.length ? `; read-back: ${differences.join('; ')}` : ''}.`,
-    '',
-    '```json',
-    JSON.stringify(call.request.body, null, 2),
-    '```',
-    '',
-    ...extra,
-    ...(findings.length ? findings : ['*Not analysed: no finding in bench/better-auth/findings.ts explains this outcome yet; read the body and the answer above.*']),
-    '',
-  ];
 }
 
 function batchRefusals(run: ProfileRun): string[] {
@@ -110,7 +86,7 @@ const CHECKED_LABELS: Record<CheckedResource['kind'], string> = {
   'users-active': 'a user created active',
   groups: 'a group with members',
 };
-const OUTCOMES: Record<CheckResult['outcome'], string> = { pass: 'pass', fail: '**fail**', skipped: 'skipped' };
+const OUTCOMES: Record<CheckResult['outcome'], string> = { pass: 'pass', fail: '**fail**', warn: '**warn**', skipped: 'skipped', 'not-checked': 'not checked' };
 
 /** Whether a GET after Check shows the resource as before it, and its endpoint holding as many resources. */
 function endedAsItWas({ changed, totals }: CheckedResource): string {
@@ -149,7 +125,7 @@ function checkFailures(checks: readonly CheckRun[]): string[] {
       resource.results
         .filter(({ outcome }) => outcome !== 'pass')
         .flatMap((result) => {
-          const findings = result.outcome === 'fail' ? checkFindingsFor({ run, resource, result }) : [];
+          const findings = result.outcome === 'fail' || result.outcome === 'warn' ? checkFindingsFor({ run, resource, result }) : [];
           return [
             `### ${profileLabel(run)}, ${CHECKED_LABELS[resource.kind]}: ${result.name} (${result.outcome})`,
             '',
@@ -202,7 +178,7 @@ function checkSection(checks: readonly CheckRun[]): string[] {
 }
 
 /** Writes docs/better-auth.md from the runs; resolves with its path. */
-export async function writeReport(runs: readonly ProfileRun[], checks: readonly CheckRun[]): Promise<string> {
+export async function writeReport(runs: readonly ProfileRun[], checks: readonly CheckRun[], readiness: readonly ReadinessRun[]): Promise<string> {
   const [betterAuth, plugin] = await Promise.all([versionOf('better-auth'), versionOf('@better-auth/scim')]);
   const date = new Date().toISOString().slice(0, 10);
   const refusals = runs.flatMap((run) => [...batchRefusals(run), ...run.actions.flatMap((outcome) => actionRefusals(run, outcome))]);
@@ -210,7 +186,7 @@ export async function writeReport(runs: readonly ProfileRun[], checks: readonly 
   const actionOutcomes = runs.flatMap((run) => run.actions.flatMap(({ targets }) => targets));
   const applied = actionOutcomes.filter(({ applied, sideEffects }) => applied === true && sideEffects.length === 0).length;
   const lines = [
-    '# Better Auth\'s SCIM plugin: the actions of the days after, and Check',
+    '# Better Auth\'s SCIM plugin: the actions of the days after, Check, and readiness per IdP',
     '',
     `<!-- Generated by \`npm run bench:better-auth\` (bench/better-auth/run.ts); do not edit by hand. -->`,
     '',
@@ -230,7 +206,8 @@ export async function writeReport(runs: readonly ProfileRun[], checks: readonly 
     'The Entra profile runs twice: on the plugin as installed, and with its one documented Entra switch',
     '(`compatibility.microsoftEntra.acceptLegacyGroupSchema`), without which Entra\'s groups are not created at all.',
     '',
-    'The last section, **Check**, runs the element\'s own checks against Better Auth in every profile, on batches of their own.',
+    'The section **Check** runs the element\'s own checks against Better Auth in every profile, on batches of their own; the',
+    'last, **Readiness**, runs each IdP\'s whole cycle and gives its verdict.',
     '',
     `**In short:** Better Auth was asked for ${actionOutcomes.length} actions on single resources (every profile, each action on every`,
     `resource it applies to); ${applied} were answered 2xx and read back as applied, with nothing else changed.`,
@@ -261,6 +238,7 @@ export async function writeReport(runs: readonly ProfileRun[], checks: readonly 
     ...ACCEPTANCE_NOTES.filter((note) => note.seen(runs)).flatMap((note) => [`- ${note.text.join('\n  ')}`]),
     '',
     ...checkSection(checks),
+    ...readinessSection(readiness),
   ];
   await writeFile(REPORT, `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`);
   return fileURLToPath(REPORT);

@@ -1,7 +1,7 @@
 import express from 'express';
 import { createSandbox, SCIM_PATH, type SandboxOptions } from '../../demo/sandbox/http/app';
 import { createApiKey } from '../../demo/sandbox/keys/key-client';
-import { SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
+import { GROUP_SCHEMA, SCIM_CONTENT_TYPE, USER_SCHEMA } from '../../src/scim/protocol';
 import type { Plan } from '../../demo/sandbox/shared/plan';
 import { listen, type RunningServer } from './http';
 
@@ -55,4 +55,33 @@ export async function listenWithSandbox(
       return { status: response.status, ...(response.ok && body ? { resource: body } : {}) };
     },
   };
+}
+
+/** Resources a run did not make, created through the sandbox's API, and as a GET showed each then. */
+export interface Bystanders {
+  user: { id: string; before: ScimResource | undefined };
+  group: { id: string; before: ScimResource | undefined };
+  /** What a GET of each shows now, to compare with `before`. */
+  now(): Promise<{ user: ScimResource | undefined; group: ScimResource | undefined }>;
+}
+
+/** A user and a group with that user as its member, which a readiness run (or Check) must leave as they began. */
+export async function bystanders(site: SandboxServer, apiKey: string): Promise<Bystanders> {
+  const create = async (resourceType: 'Users' | 'Groups', body: object) => {
+    const made = await fetch(`${site.scimUrl}/${resourceType}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': SCIM_CONTENT_TYPE },
+      body: JSON.stringify(body),
+    });
+    if (made.status !== 201) throw new Error(`POST ${resourceType} answered ${made.status}`);
+    return ((await made.json()) as { id: string }).id;
+  };
+  const userId = await create('Users', { schemas: [USER_SCHEMA], userName: 'bystander@example.com', active: true });
+  const groupId = await create('Groups', { schemas: [GROUP_SCHEMA], displayName: 'Bystanders', members: [{ value: userId }] });
+  const now = async () => ({ user: (await site.getResource(apiKey, 'Users', userId)).resource, group: (await site.getResource(apiKey, 'Groups', groupId)).resource });
+  // Read once both exist: the user's `groups` names the group.
+  const before = await now();
+  const user = { id: userId, before: before.user };
+  const group = { id: groupId, before: before.group };
+  return { user, group, now };
 }

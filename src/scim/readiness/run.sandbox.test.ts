@@ -1,8 +1,7 @@
 // @vitest-environment node
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenWithSandbox, type SandboxServer } from '../../../e2e/support/sandbox';
-import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../protocol';
+import { bystanders, listenWithSandbox, type Bystanders, type SandboxServer } from '../../../e2e/support/sandbox';
 import { DEFECTS } from '../../../e2e/support/readiness-defects';
 import { runReadiness, type ReadinessVerdict } from './run';
 import type { IdpProfile } from './table';
@@ -20,21 +19,14 @@ describe.each(DEFECTS)('$name', ({ misbehave, blocks }) => {
   let site: SandboxServer;
   let apiKey: string;
   const verdicts = new Map<IdpProfile, ReadinessVerdict>();
-  let bystander: { id: string; before: unknown };
+  let others: Bystanders;
 
   beforeAll(async () => {
     const app = express();
     misbehave(app);
     site = await listenWithSandbox(app);
     apiKey = await site.createApiKey('pro');
-    // A user the run did not make: it must end as it began.
-    const made = await fetch(`${site.scimUrl}/Users`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': SCIM_CONTENT_TYPE },
-      body: JSON.stringify({ schemas: [USER_SCHEMA], userName: 'bystander@example.com', active: true }),
-    });
-    const { id } = (await made.json()) as { id: string };
-    bystander = { id, before: (await site.getResource(apiKey, 'Users', id)).resource };
+    others = await bystanders(site, apiKey);
     for (const profile of PROFILES) verdicts.set(profile, await runReadiness({ baseUrl: site.scimUrl, apiKey, profile, seed: 48 }));
   });
   afterAll(() => site?.close());
@@ -62,7 +54,7 @@ describe.each(DEFECTS)('$name', ({ misbehave, blocks }) => {
     });
   }
 
-  it('leaves nothing behind: every resource the runs made answers 404, and the user they did not make is unchanged', async () => {
+  it('leaves nothing behind: every resource the runs made answers 404, and the user and group they did not make are unchanged', async () => {
     const made = PROFILES.flatMap((profile) => madeBy(verdicts.get(profile) as ReadinessVerdict));
     expect(made.length).toBeGreaterThanOrEqual(6);
     for (const profile of PROFILES) expect(verdicts.get(profile)?.leftBehind).toEqual([]);
@@ -70,7 +62,7 @@ describe.each(DEFECTS)('$name', ({ misbehave, blocks }) => {
       const response = await fetch(url, { headers: { Authorization: `Bearer ${apiKey}` } });
       expect(response.status, url).toBe(404);
     }
-    expect((await site.getResource(apiKey, 'Users', bystander.id)).resource).toEqual(bystander.before);
+    expect(await others.now()).toEqual({ user: others.user.before, group: others.group.before });
   });
 
   it('makes at most 120 calls for Entra and Okta together', () => {
