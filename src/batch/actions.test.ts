@@ -227,11 +227,21 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
     for (const call of server.calls.filter(({ url }) => urls.includes(url))) call.respond(status);
     await settle();
   };
+  // A call left unanswered would time out during a later test, and its events land there.
+  const live: BatchActions[] = [];
+  const groupActions = (...args: Parameters<typeof actionsFor>) => {
+    const actions = actionsFor(...args);
+    live.push(actions);
+    return actions;
+  };
+  afterEach(() => {
+    for (const actions of live.splice(0)) actions.abandon();
+  });
 
   it('deletes them after the groups, reads each back (404), keeps one another batch of the page still has, and deletes again what is still there', async () => {
     const users = memberUsers('own-a', 'own-b', 'own-c');
-    const other = actionsFor([group(5, ['own-c'])], GROUPS, users);
-    const actions = actionsFor([group(0, ['own-a', 'own-b']), group(1, ['own-b'])], GROUPS, users);
+    const other = groupActions([group(5, ['own-c'])], GROUPS, users);
+    const actions = groupActions([group(0, ['own-a', 'own-b']), group(1, ['own-b'])], GROUPS, users);
     expect(actions.state.memberUsersLeft).toBe(0); // every one is in a group
     actions.run('delete');
     expect(server.calls.map(({ method, url }) => `${method} ${url}`)).toEqual([`DELETE ${BASE}/Groups/g-0`, `DELETE ${BASE}/Groups/g-1`]);
@@ -272,7 +282,7 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
 
   it('keeps a member of a group of the batch whose DELETE failed, until a later Delete removes the group', async () => {
     const users = memberUsers('own-d');
-    const actions = actionsFor([group(0, ['own-d'])], GROUPS, users);
+    const actions = groupActions([group(0, ['own-d'])], GROUPS, users);
     actions.run('delete');
     await answer(500, [`${BASE}/Groups/g-0`]);
     expect(completions()[0]?.memberUsers).toEqual([expect.objectContaining({ resourceId: 'own-d', kept: 'Kept: still a member of a group of this batch that is not deleted' })]);
@@ -289,8 +299,20 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
     ]);
   });
 
+  it('offers Delete for them when no group of the batch was created', async () => {
+    const actions = groupActions([created(0, { status: 500, id: undefined })], GROUPS, memberUsers('own-e'));
+    expect(actions.state).toMatchObject({ created: 0, offered: ['delete'], memberUsersLeft: 1 });
+    actions.run('delete');
+    await settle();
+    await answer(204, [`${BASE}/Users/own-e`]);
+    server.calls.at(-1)?.respond(404);
+    await settle();
+    expect(completions()[0]).toMatchObject({ results: [], memberUsers: [{ resourceId: 'own-e', done: true, applied: true }] });
+    expect(actions.state.memberUsersLeft).toBe(0);
+  });
+
   it('deletes no user a Users batch of the page created: only those made to be members', () => {
-    const actions = actionsFor([group(0, ['u-9'])], GROUPS, [{ id: 'u-9', userName: 'u9@example.com', display: 'u9' }]);
+    const actions = groupActions([group(0, ['u-9'])], GROUPS, [{ id: 'u-9', userName: 'u9@example.com', display: 'u9' }]);
     expect(actions.state.memberUsersLeft).toBe(0);
     actions.run('delete');
     expect(server.calls.map(({ url }) => url)).toEqual([`${BASE}/Groups/g-0`]);

@@ -113,9 +113,10 @@ export class BatchActions {
     memberUsers: readonly KnownUser[] = [],
   ) {
     this.#targets = actionTargets(config.endpoint, results).filter(({ url }) => owned.owns(url));
-    this.#offered = ACTION_KINDS.filter((kind) => this.#appliesToType(kind) && this.#targetsOf(kind).length > 0);
-    const made = this.#targets.length === 0 ? [] : memberUsersOf(memberUsers);
+    const made = memberUsersOf(memberUsers);
     this.#memberUsers = made;
+    // Delete also for a batch whose groups all failed to be created, but whose member users were.
+    this.#offered = ACTION_KINDS.filter((kind) => this.#appliesToType(kind) && (this.#targetsOf(kind).length > 0 || (kind === 'delete' && made.length > 0)));
     // Created by this page's POSTs (201, see findMembers): Delete may reach them.
     for (const { url } of made) owned.adopt(url);
     if (made.length > 0) holdMembers(this.#held);

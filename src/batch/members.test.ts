@@ -90,6 +90,14 @@ describe('findMembers', () => {
     expect(lookup).toMatchObject({ stoppedBy: { purpose: 'members', status, request: { method: 'POST' } } });
   });
 
+  it('keeps the users created before a 429 stopped the batch, for a later batch to take and delete', async () => {
+    let next = 0;
+    const fetch = answering(() => (next++ < 2 ? scimJson(201, { id: `early-${next}` }) : scimJson(429, {}))());
+    const base = 'https://eight.example.com/scim/v2';
+    expect(await findMembers(base, 'basic', call(fetch), 30_000)).toMatchObject({ stoppedBy: { status: 429 } });
+    expect(memberUsersOf(createdUsersAt(base)).map(({ id }) => id)).toEqual(['early-1', 'early-2']);
+  });
+
   it('goes on without members, and says why, when its users could not be created', async () => {
     const failed = await findMembers('https://four.example.com/scim/v2', 'basic', call(answering(() => new Response('', { status: 500 }))), 30_000);
     expect(failed).toEqual({

@@ -34,13 +34,14 @@ export async function findMembers(baseUrl: string, profile: ProfileName, send: S
   const endpoint = scimUrl(baseUrl, ['Users']);
   const records = generateRecords('Users', { profile, active: false }).slice(0, OWN_MEMBERS);
   const calls = await Promise.all(records.map((record) => send({ method: 'POST', url: endpoint, body: record }, 'members')));
-  const stoppedBy = calls.find(({ status }) => status === 401 || status === 429);
-  if (stoppedBy) return { stoppedBy };
+  // Before a 401 or 429 stops the batch: what the others created is the page's all the same, for a later batch to take and delete.
   calls.forEach((call, index) => {
     rememberCreatedUser(baseUrl, records[index] as ScimRecord, call);
     const where = call.status === 201 && call.id ? resourceUrl(endpoint, call.id, call.location) : undefined;
     if (where && 'url' in where && call.id) rememberMemberUser(call.id, where.url);
   });
+  const stoppedBy = calls.find(({ status }) => status === 401 || status === 429);
+  if (stoppedBy) return { stoppedBy };
   const users = createdUsersAt(baseUrl);
   if (users.length === 0) {
     const [first] = calls;

@@ -20,7 +20,7 @@ function whatCanBeDone(kinds: readonly ActionKind[]): string {
 function statusOf({ running, remaining, offered, resourceType, memberUsersLeft }: ActionsState): string {
   const noun = resourceType === 'Users' ? 'user' : 'group';
   if (running) return ACTIONS[running].running;
-  if (remaining.delete === 0 && memberUsersLeft > 0) return `Every ${noun} this batch created is deleted; Delete can still delete ${memberUsersLeft} of its member users.`;
+  if (remaining.delete === 0 && memberUsersLeft > 0) return `No ${noun} of this batch is left; Delete can still delete ${memberUsersLeft} of the users it made to be members.`;
   if (remaining.delete === 0) return `Nothing left to act on: every ${noun} this batch created is deleted.`;
   if (resourceType === 'Users' && remaining.deactivate === 0) return `Every ${noun} this batch created is deactivated.`;
   const left = offered.filter((kind) => remaining[kind] > 0);
@@ -60,7 +60,7 @@ interface ActionBarProps {
 /** A button per action of the table that applies to what the last batch created, Check, and what is left to do. */
 export function ActionBar({ state, checks, onRun, onCheck }: ActionBarProps) {
   const statusId = useId();
-  if (state.created === 0) return null;
+  if (state.offered.length === 0) return null;
   const idle = state.running === null && !checks?.running;
   return (
     <div part={parts('actions')} className="actions">
