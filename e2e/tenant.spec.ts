@@ -16,9 +16,9 @@ import { listenWithSandbox, type SandboxServer } from './support/sandbox';
 
 // The duplicate check's 409 and the unknown id's 404 are answers the checks ask for; a refused PATCH is the defect.
 // The wrong-key check (issue 50) asks for a 401.
-test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|401|404|409)\b/] });
+test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|401|404|409|500)\b/] });
 
-type Defect = 'capitalised-ops-refused' | 'delayed-writes' | 'remove-removes-all' | 'drops-active-false' | 'put-partial';
+type Defect = 'capitalised-ops-refused' | 'delayed-writes' | 'remove-removes-all' | 'drops-active-false' | 'put-partial' | 'groups-refused';
 
 interface Tenant {
   site: SandboxServer;
@@ -49,6 +49,9 @@ async function tenant(page: Page): Promise<Tenant> {
     if (req.headers[SNAPSHOT_HEADER]) return next();
     recorded.push(`${req.method} ${req.path}`);
     const operations = (req.body as { Operations?: { op: string; path?: string; value?: unknown }[] } | undefined)?.Operations ?? [];
+    if (defect.on === 'groups-refused' && req.method === 'POST' && req.path === '/Groups') {
+      return void res.status(500).type(SCIM_CONTENT_TYPE).json({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '500', detail: 'groups are down' });
+    }
     const onResource = RESOURCE.test(`/scim/v2${req.path}`);
     switch (onResource ? defect.on : undefined) {
       case 'capitalised-ops-refused':
@@ -297,6 +300,23 @@ test('an entra Groups batch whose capitalised ops are refused: each line says "c
     for (const id of ids) expect((await tenantServer.site.getResource(tenantServer.key, 'Groups', id)).status).toBe(404);
     await expect(groups.locator('[part~="member-user"]')).toHaveText(own.map(() => /· Deleted: 20[04] /));
     expect(changes(start, deleted.after)).toEqual([]);
+  }));
+
+test('groups refused (500) after the users to be their members were created: Delete is offered for those users alone, deletes each and reads it back, and the tenant ends as it began', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    const start = await snapshot(tenantServer);
+    tenantServer.defect.on = 'groups-refused';
+    const { groups, batch } = await groupsWithMembers(page, tenantServer);
+    expect(batch.results.map(({ status }) => status)).toEqual(Array(10).fill(500));
+    const own = memberUserIds(batch);
+    await expect(groups.locator('[part="note"]')).toContainText(`the batch created ${own.length} inactive users`);
+    await expect(groups.locator('[part~="action-status"]')).toHaveText(`No group of this batch is left; Delete can still delete ${own.length} of the users it made to be members.`);
+    await expect(groups.getByRole('button', { name: 'Check', exact: true })).toHaveCount(0);
+    const deleted = await pressAction(groups, 'Delete');
+    expect(deleted.results).toEqual([]);
+    expect(deleted.memberUsers?.map((user) => [user.resourceId, 'applied' in user && user.applied]).sort()).toEqual(own.map((id) => [id, true]).sort());
+    await expect(groups.locator('[part~="member-user"]')).toHaveText(own.map(() => /· Deleted: 20[04] /));
+    expect(changes(start, await snapshot(tenantServer))).toEqual([]);
   }));
 
 test('drops-active-false: Deactivate is read back, every line says the server still has active true, and nothing changed', ({ page }) =>
