@@ -133,7 +133,7 @@ for (const fault of ['list-huge', 'list-stall'] as const) {
     await generator.getByRole('checkbox', { name: 'Add members' }).check();
     await host.pressAndSettle();
     await expect(generator.locator('[part="note"]')).toHaveText(
-      "This page had created no users here, so the batch created 5 inactive users to be the groups' members (a user the server already held is never made a member).",
+      "This page had created no users here, so the batch created 5 inactive users to be the groups' members (a user the server already held is never made a member); Delete deletes them after the groups.",
     );
     expect(faults.requests.filter(({ method, url }) => method === 'GET' && url.includes('/Users'))).toEqual([]);
   });

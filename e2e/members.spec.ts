@@ -55,7 +55,7 @@ test("Add members never makes a user the server already held a member: without u
   const listed = await fetch(`${site.scimUrl}/Users?count=1000`, { headers: { Authorization: `Bearer ${apiKey}`, Accept: SCIM_CONTENT_TYPE } });
   expect(((await listed.json()) as Listed).Resources?.length).toBe(15);
   await expect(groups.locator('[part="note"]')).toHaveText(
-    "This page had created no users here, so the batch created 5 inactive users to be the groups' members (a user the server already held is never made a member).",
+    "This page had created no users here, so the batch created 5 inactive users to be the groups' members (a user the server already held is never made a member); Delete deletes them after the groups.",
   );
 });
 

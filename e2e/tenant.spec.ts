@@ -1,7 +1,7 @@
 import express from 'express';
 import type { Locator, Page } from '@playwright/test';
 import { CHECK_COMPLETE_EVENT } from '../src/public/event-names';
-import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
+import { ENTERPRISE_USER_SCHEMA, SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
 import type { BatchResult, CheckReport } from '../src/entries/index';
 import { pressAction } from './support/actions';
 import { clickForEvent, generateAndExpectCreated, generateBatch, resultLines, showGenerator, storeApiKey } from './support/generator';
@@ -16,9 +16,9 @@ import { listenWithSandbox, type SandboxServer } from './support/sandbox';
 
 // The duplicate check's 409 and the unknown id's 404 are answers the checks ask for; a refused PATCH is the defect.
 // The wrong-key check (issue 50) asks for a 401.
-test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|401|404|409)\b/] });
+test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|401|404|409|500)\b/] });
 
-type Defect = 'capitalised-ops-refused' | 'delayed-writes' | 'remove-removes-all' | 'drops-active-false' | 'put-partial';
+type Defect = 'capitalised-ops-refused' | 'delayed-writes' | 'remove-removes-all' | 'drops-active-false' | 'put-partial' | 'groups-refused';
 
 interface Tenant {
   site: SandboxServer;
@@ -30,6 +30,7 @@ interface Tenant {
 }
 
 const RESOURCE = /^\/scim\/v2\/(Users|Groups)\/[^/?]+$/;
+const SNAPSHOT_HEADER = 'x-tenant-snapshot';
 const json = express.json({ type: () => true });
 
 /** The sandbox behind a recorder with switchable defects, and a key stored for the page. */
@@ -44,8 +45,13 @@ async function tenant(page: Page): Promise<Tenant> {
   // delayed-writes: after a write, the next GET of the resource still shows it as before the write.
   const stale = new Map<string, Record<string, unknown>>();
   app.use('/scim/v2', json, async (req, res, next) => {
+    // The test's own snapshots: neither recorded nor touched by a defect.
+    if (req.headers[SNAPSHOT_HEADER]) return next();
     recorded.push(`${req.method} ${req.path}`);
     const operations = (req.body as { Operations?: { op: string; path?: string; value?: unknown }[] } | undefined)?.Operations ?? [];
+    if (defect.on === 'groups-refused' && req.method === 'POST' && req.path === '/Groups') {
+      return void res.status(500).type(SCIM_CONTENT_TYPE).json({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '500', detail: 'groups are down' });
+    }
     const onResource = RESOURCE.test(`/scim/v2${req.path}`);
     switch (onResource ? defect.on : undefined) {
       case 'capitalised-ops-refused':
@@ -82,19 +88,98 @@ async function tenant(page: Page): Promise<Tenant> {
   return { site, key, recorded, defect };
 }
 
+/** Runs `body` against a fresh tenant, then closes the page and the sandbox, whatever happened. */
+async function inTenant(page: Page, body: (tenantServer: Tenant) => Promise<void>): Promise<void> {
+  const tenantServer = await tenant(page);
+  try {
+    await body(tenantServer);
+  } finally {
+    await page.close();
+    await tenantServer.site.close();
+  }
+}
+
 const createdIds = (batch: BatchResult) => batch.results.flatMap(({ id }) => (id === undefined ? [] : [id]));
 
-/** Each resource as the sandbox holds it (members as a sorted set, `meta` left out). */
-function heldResources({ site, key }: Tenant, resourceType: 'Users' | 'Groups', ids: string[]): Promise<unknown[]> {
-  return Promise.all(
-    ids.map(async (id) => {
-      const { resource } = await site.getResource(key, resourceType, id);
-      const { meta, members, ...rest } = (resource ?? {}) as { meta?: unknown; members?: { value: string }[] };
-      void meta;
-      return { ...rest, members: members?.map(({ value }) => value).sort() };
-    }),
-  );
+/** Every resource the tenant holds, by `Users/{id}` and `Groups/{id}`, as listed (members as a sorted set of ids, `meta` left out). */
+type Snapshot = Map<string, Record<string, unknown>>;
+
+async function snapshot({ site, key }: Tenant): Promise<Snapshot> {
+  const held: Snapshot = new Map();
+  for (const resourceType of ['Users', 'Groups'] as const) {
+    const response = await fetch(`${site.scimUrl}/${resourceType}?count=1000`, {
+      headers: { Authorization: `Bearer ${key}`, Accept: SCIM_CONTENT_TYPE, [SNAPSHOT_HEADER]: '1' },
+    });
+    const list = (await response.json()) as { totalResults: number; Resources?: { id: string; meta?: unknown; members?: { value: string }[]; groups?: { value: string }[] }[] };
+    expect(list.Resources ?? []).toHaveLength(list.totalResults); // one page holds them all
+    for (const { meta: _meta, members, groups, ...rest } of list.Resources ?? []) {
+      // Multi-valued attributes have no order (RFC 7643 §2.4): a member removed and added back is the same group.
+      const byValue = (values: { value: string }[]) => [...values].sort((a, b) => a.value.localeCompare(b.value));
+      held.set(`${resourceType}/${rest.id}`, {
+        ...rest,
+        ...(members ? { members: members.map(({ value }) => value).sort() } : {}),
+        ...(groups ? { groups: byValue(groups) } : {}),
+      });
+    }
+  }
+  return held;
 }
+
+/** Each leaf of a resource by its dotted path (`name.familyName`), arrays whole, as JSON. */
+function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [name, inner] of Object.entries(value)) leaves(inner, path ? `${path}.${name}` : name, into);
+  } else into.set(path, JSON.stringify(value));
+  return into;
+}
+
+/** What changed from `before` to `after`, one entry each, sorted: `Users/{id} active`, `Groups/{id} deleted`, `Users/{id} created`. */
+function changes(before: Snapshot, after: Snapshot): string[] {
+  const changed: string[] = [];
+  for (const [resource, was] of before) {
+    const now = after.get(resource);
+    if (!now) {
+      changed.push(`${resource} deleted`);
+      continue;
+    }
+    const [old, current] = [leaves(was), leaves(now)];
+    for (const path of new Set([...old.keys(), ...current.keys()])) if (old.get(path) !== current.get(path)) changed.push(`${resource} ${path}`);
+  }
+  for (const resource of after.keys()) if (!before.has(resource)) changed.push(`${resource} created`);
+  return changed.sort();
+}
+
+/** Runs `act` between two snapshots of the whole tenant and returns what it changed there. */
+async function bracketed<T>(tenantServer: Tenant, act: () => Promise<T>): Promise<{ done: T; changed: string[]; before: Snapshot; after: Snapshot }> {
+  const before = await snapshot(tenantServer);
+  const done = await act();
+  const after = await snapshot(tenantServer);
+  return { done, changed: changes(before, after), before, after };
+}
+
+/**
+ * That the action changed each of `resources`, at one of `paths` at least (a new fake value may be
+ * the old one), and nothing else but `derived`: what the server itself derives from such a change
+ * (a user's `groups`, which follows its groups' members and names, RFC 7643 §4.1.2).
+ */
+function expectChanged(changed: string[], resources: string[], paths: string[], derived: string[] = []): void {
+  expect(resources.filter((resource) => !paths.some((path) => changed.includes(`${resource} ${path}`))), 'meant, but not changed').toEqual([]);
+  const meant = expected(resources, ...paths);
+  expect(changed.filter((change) => !meant.includes(change) && !derived.includes(change)), 'changed, but not meant').toEqual([]);
+}
+
+/** The basic profile's Update: the family name and the enterprise employeeNumber (docs/actions-and-checks.md). */
+const UPDATED = ['name.familyName', `${ENTERPRISE_USER_SCHEMA}.employeeNumber`];
+
+/** `Users/{id} groups` of every member, before or after, of `groupKeys`: what their change may change. */
+const membersGroups = (groupKeys: string[], ...held: Snapshot[]) =>
+  [...new Set(held.flatMap((snap) => groupKeys.flatMap((resource) => (snap.get(resource)?.members as string[] | undefined) ?? [])))].map((id) => `Users/${id} groups`);
+
+/** `path` of each of `resources` (`Users/{id}`), sorted as changes() sorts. */
+const expected = (resources: string[], ...paths: string[]) => resources.flatMap((resource) => paths.map((path) => `${resource} ${path}`)).sort();
+
+/** The users a Groups batch created to be its groups' members (its batch-level POSTs answered 201). */
+const memberUserIds = (batch: BatchResult) => batch.calls.flatMap(({ purpose, status, id }) => (purpose === 'members' && status === 201 && id ? [id] : []));
 
 /** A user the tenant already had, created straight at the sandbox: no element may make it a member of anything. */
 async function victim({ site, key }: Tenant): Promise<string> {
@@ -116,90 +201,157 @@ async function groupsWithMembers(page: Page, { site }: Tenant, profile = 'basic'
   return { groups, batch: await generateBatch(groups) };
 }
 
-test('a user the tenant already had is never a member of anything the element made, and Check on the clean server passes and puts every group back', async ({ page }) => {
-  const tenantServer = await tenant(page);
-  try {
+test('a user the tenant already had is never a member of anything the element made; Check passes on the clean server; Check, Remove members, Rename and Delete each change only what they mean to, and Delete deletes the users the batch made to be members, each read back', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
     const victimId = await victim(tenantServer);
     const { groups, batch } = await groupsWithMembers(page, tenantServer);
     expect(batch.results.every(({ status }) => status === 201)).toBe(true);
     expect(tenantServer.recorded.some((call) => call === 'GET /Users')).toBe(false); // the list of users is never read
     const ids = createdIds(batch);
-    const before = await heldResources(tenantServer, 'Groups', ids);
-    const members = before.flatMap((group) => (group as { members?: string[] }).members ?? []);
+    const groupKeys = ids.map((id) => `Groups/${id}`);
+    const own = memberUserIds(batch);
+    await expect(groups.locator('[part="note"]')).toContainText(`the batch created ${own.length} inactive users`);
+    const made = await snapshot(tenantServer);
+    const members = groupKeys.flatMap((resource) => (made.get(resource)?.members as string[] | undefined) ?? []);
     expect(members.length).toBeGreaterThanOrEqual(10);
+    expect(members.every((id) => own.includes(id))).toBe(true);
     expect(members).not.toContain(victimId);
-    const report = await check(groups);
-    expect(Object.values(outcomes(report)).every((outcome) => outcome === 'pass')).toBe(true);
-    expect(await heldResources(tenantServer, 'Groups', ids)).toEqual(before);
-    const after = await heldResources(tenantServer, 'Groups', ids);
-    expect(after.flatMap((group) => (group as { members?: string[] }).members ?? [])).not.toContain(victimId);
-  } finally {
-    await page.close();
-    await tenantServer.site.close();
-  }
-});
 
-test('an entra Groups batch whose capitalised ops are refused: each line says "created (201), then …", and Delete removes all ten groups', async ({ page }) => {
-  const tenantServer = await tenant(page);
-  try {
+    const checked = await bracketed(tenantServer, () => check(groups));
+    expect(Object.values(outcomes(checked.done)).every((outcome) => outcome === 'pass')).toBe(true);
+    expect(checked.changed).toEqual([]);
+
+    const removal = await bracketed(tenantServer, () => pressAction(groups, 'Remove members'));
+    expectChanged(removal.changed, groupKeys, ['members'], membersGroups(groupKeys, removal.before));
+    for (const resource of groupKeys) {
+      const [was, now] = [removal.before, removal.after].map((held) => (held.get(resource)?.members as string[] | undefined) ?? []);
+      expect(was?.filter((id) => !now?.includes(id))).toHaveLength(1); // one member gone, the others kept
+      expect(now?.every((id) => was?.includes(id))).toBe(true);
+    }
+
+    const renamed = await bracketed(tenantServer, () => pressAction(groups, 'Rename'));
+    expectChanged(renamed.changed, groupKeys, ['displayName'], membersGroups(groupKeys, renamed.before));
+
+    const deleted = await bracketed(tenantServer, () => pressAction(groups, 'Delete'));
+    expect(deleted.changed).toEqual([...groupKeys, ...own.map((id) => `Users/${id}`)].map((resource) => `${resource} deleted`).sort());
+    expect(changes(made, deleted.after).filter((change) => !change.endsWith(' deleted'))).toEqual([]); // the victim as it was
+    expect(deleted.after.has(`Users/${victimId}`)).toBe(true);
+    expect(deleted.done.memberUsers?.map((user) => [user.resourceId, 'applied' in user && user.applied]).sort()).toEqual(own.map((id) => [id, true]).sort());
+    // After the groups, each DELETE read back by a GET.
+    const at = (call: string) => tenantServer.recorded.lastIndexOf(call);
+    const lastGroup = Math.max(...ids.map((id) => at(`DELETE /Groups/${id}`)));
+    for (const id of own) {
+      expect(at(`DELETE /Users/${id}`)).toBeGreaterThan(lastGroup);
+      expect(at(`GET /Users/${id}`)).toBeGreaterThan(at(`DELETE /Users/${id}`));
+      expect((await tenantServer.site.getResource(tenantServer.key, 'Users', id)).status).toBe(404);
+    }
+    await expect(groups.locator('[part~="member-user"]')).toHaveText(own.map(() => /^Member user \S+ · Deleted: 20[04] /));
+    await expect(groups.locator('[part~="action-status"]')).toHaveText('Nothing left to act on: every group this batch created is deleted.');
+  }));
+
+test('Users: Update, Deactivate and Delete each change only what they mean to, the victim untouched', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    await victim(tenantServer);
+    const element = await showGenerator(page, tenantServer.site.url, {});
+    await element.getByRole('checkbox', { name: 'Create activated users' }).check();
+    const userKeys = createdIds(await generateAndExpectCreated(element)).map((id) => `Users/${id}`);
+    const updated = await bracketed(tenantServer, () => pressAction(element, 'Update'));
+    expectChanged(updated.changed, userKeys, UPDATED);
+    const deactivated = await bracketed(tenantServer, () => pressAction(element, 'Deactivate'));
+    expect(deactivated.changed).toEqual(expected(userKeys, 'active'));
+    const deleted = await bracketed(tenantServer, () => pressAction(element, 'Delete'));
+    expect(deleted.changed).toEqual(expected(userKeys, 'deleted'));
+    expect(deleted.done.memberUsers).toBeUndefined();
+  }));
+
+test("a Groups batch whose members another of the page's batches still has: Delete removes its groups and keeps those users, each named", ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    const { groups, batch: first } = await groupsWithMembers(page, tenantServer);
+    const own = memberUserIds(first);
+    expect(own.length).toBeGreaterThan(0);
+    const second = await generateBatch(groups); // takes the same users: this page created them
+    expect(memberUserIds(second)).toEqual([]);
+    const held = await snapshot(tenantServer);
+    const heldByFirst = new Set(createdIds(first).flatMap((id) => (held.get(`Groups/${id}`)?.members as string[] | undefined) ?? []));
+    const deleted = await bracketed(tenantServer, () => pressAction(groups, 'Delete'));
+    const gone = own.filter((id) => !heldByFirst.has(id));
+    const secondKeys = createdIds(second).map((id) => `Groups/${id}`);
+    expectChanged(deleted.changed, [...secondKeys, ...gone.map((id) => `Users/${id}`)], ['deleted'], membersGroups(secondKeys, deleted.before));
+    const kept = deleted.done.memberUsers?.filter((user) => 'kept' in user).map(({ resourceId }) => resourceId);
+    expect(kept?.sort()).toEqual([...heldByFirst].sort());
+    await expect(groups.locator('[part~="member-user"]', { hasText: "Kept: still a member of a group of another of this page's batches" })).toHaveCount(heldByFirst.size);
+  }));
+
+test('an entra Groups batch whose capitalised ops are refused: each line says "created (201), then …", and Delete removes all ten groups and the users it made to be members: the tenant ends as it began', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    await victim(tenantServer);
+    const start = await snapshot(tenantServer);
     tenantServer.defect.on = 'capitalised-ops-refused';
     const { groups, batch } = await groupsWithMembers(page, tenantServer, 'entra');
     expect(batch.results.map(({ status }) => status)).toEqual(Array(10).fill(400));
     for (const { text } of await resultLines(groups)) expect(text).toContain('created (201), then the members PATCH failed');
-    const deleted = await pressAction(groups, 'Delete');
-    expect(deleted.results.map(({ done }) => done)).toEqual(Array(10).fill(true));
+    const own = memberUserIds(batch);
+    await expect(groups.locator('[part="note"]')).toContainText(`the batch created ${own.length} inactive users`);
+    const deleted = await bracketed(tenantServer, () => pressAction(groups, 'Delete'));
+    expect(deleted.done.results.map(({ done }) => done)).toEqual(Array(10).fill(true));
     const ids = createdIds(batch);
     expect(ids).toHaveLength(10);
+    expect(deleted.changed).toEqual([...ids.map((id) => `Groups/${id}`), ...own.map((id) => `Users/${id}`)].map((resource) => `${resource} deleted`).sort());
     for (const id of ids) expect((await tenantServer.site.getResource(tenantServer.key, 'Groups', id)).status).toBe(404);
-  } finally {
-    await page.close();
-    await tenantServer.site.close();
-  }
-});
+    await expect(groups.locator('[part~="member-user"]')).toHaveText(own.map(() => /· Deleted: 20[04] /));
+    expect(changes(start, deleted.after)).toEqual([]);
+  }));
 
-test('drops-active-false: Deactivate is read back, and every line says the server still has active true', async ({ page }) => {
-  const tenantServer = await tenant(page);
-  try {
+test('groups refused (500) after the users to be their members were created: Delete is offered for those users alone, deletes each and reads it back, and the tenant ends as it began', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    const start = await snapshot(tenantServer);
+    tenantServer.defect.on = 'groups-refused';
+    const { groups, batch } = await groupsWithMembers(page, tenantServer);
+    expect(batch.results.map(({ status }) => status)).toEqual(Array(10).fill(500));
+    const own = memberUserIds(batch);
+    await expect(groups.locator('[part="note"]')).toContainText(`the batch created ${own.length} inactive users`);
+    await expect(groups.locator('[part~="action-status"]')).toHaveText(`No group of this batch is left; Delete can still delete ${own.length} of the users it made to be members.`);
+    await expect(groups.getByRole('button', { name: 'Check', exact: true })).toHaveCount(0);
+    const deleted = await pressAction(groups, 'Delete');
+    expect(deleted.results).toEqual([]);
+    expect(deleted.memberUsers?.map((user) => [user.resourceId, 'applied' in user && user.applied]).sort()).toEqual(own.map((id) => [id, true]).sort());
+    await expect(groups.locator('[part~="member-user"]')).toHaveText(own.map(() => /· Deleted: 20[04] /));
+    expect(changes(start, await snapshot(tenantServer))).toEqual([]);
+  }));
+
+test('drops-active-false: Deactivate is read back, every line says the server still has active true, and nothing changed', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
     const element = await showGenerator(page, tenantServer.site.url, {});
     await element.getByRole('checkbox', { name: 'Create activated users' }).check();
     await generateAndExpectCreated(element);
     tenantServer.defect.on = 'drops-active-false';
-    const deactivated = await pressAction(element, 'Deactivate');
+    const { done: deactivated, changed } = await bracketed(tenantServer, () => pressAction(element, 'Deactivate'));
     expect(deactivated.results.map(({ done, applied, differences }) => [done, applied, differences])).toEqual(Array(10).fill([true, false, ['the server still has active true']]));
+    expect(changed).toEqual([]);
     const lines = await resultLines(element);
     expect(lines.every(({ text }) => text.includes('· Not deactivated: the server still has active true (PATCH answered 200)'))).toBe(true);
     await expect(element.locator('[part~="action-failed"]')).toHaveCount(10);
-  } finally {
-    await page.close();
-    await tenantServer.site.close();
-  }
-});
+  }));
 
-test('delayed writes: Check passes with notes and leaves every user as created; Update reads "applied after 1 s" on every line', async ({ page }) => {
-  const tenantServer = await tenant(page);
-  try {
+test('delayed writes: Check passes with notes and leaves every resource as it was; Update reads "applied after 1 s" on every line and changes only what it meant to', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    await victim(tenantServer);
     const element = await showGenerator(page, tenantServer.site.url, {});
     const batch = await generateAndExpectCreated(element);
-    const ids = createdIds(batch);
-    const before = await heldResources(tenantServer, 'Users', ids);
     tenantServer.defect.on = 'delayed-writes';
-    const report = await check(element);
+    const { done: report, changed } = await bracketed(tenantServer, () => check(element));
     expect(report.results.filter(({ outcome }) => outcome !== 'pass').map(({ id, reason }) => `${id}: ${reason}`)).toEqual([]);
     for (const id of ['deactivate', 'update']) expect(report.results.find((result) => result.id === id)?.note).toContain('applied after 1 s');
-    expect(await heldResources(tenantServer, 'Users', ids)).toEqual(before);
+    expect(changed).toEqual([]);
 
-    const updated = await pressAction(element, 'Update');
-    expect(updated.results.map(({ applied, appliedAfterMs }) => [applied, appliedAfterMs])).toEqual(Array(10).fill([true, 1000]));
+    const updated = await bracketed(tenantServer, () => pressAction(element, 'Update'));
+    expect(updated.done.results.map(({ applied, appliedAfterMs }) => [applied, appliedAfterMs])).toEqual(Array(10).fill([true, 1000]));
     expect((await resultLines(element)).every(({ text }) => text.endsWith('· Updated: 200 OK, applied after 1 s'))).toBe(true);
-  } finally {
-    await page.close();
-    await tenantServer.site.close();
-  }
-});
+    expectChanged(updated.changed, createdIds(batch).map((id) => `Users/${id}`), UPDATED);
+  }));
 
-test('remove-removes-all: Check fails the member round trip and every group ends with every member it had', async ({ page }) => {
-  const tenantServer = await tenant(page);
-  try {
+test('remove-removes-all: Check fails the member round trip and every group ends with every member it had: nothing in the tenant changed', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
     const made = await groupsWithMembers(page, tenantServer);
     const { groups } = made;
     let { batch } = made;
@@ -207,38 +359,26 @@ test('remove-removes-all: Check fails the member round trip and every group ends
     const membersOf = (made: BatchResult) => ((made.results[0]?.record as { members?: unknown[] }).members ?? []).length;
     for (let presses = 1; membersOf(batch) < 2 && presses < 20; presses++) batch = await generateBatch(groups);
     expect(membersOf(batch)).toBeGreaterThan(1);
-    const ids = createdIds(batch);
-    const before = await heldResources(tenantServer, 'Groups', ids);
     tenantServer.defect.on = 'remove-removes-all';
-    const report = await check(groups);
+    const { done: report, changed } = await bracketed(tenantServer, () => check(groups));
     expect(Object.entries(outcomes(report)).filter(([, outcome]) => outcome === 'fail').map(([id]) => id)).toEqual(['remove-member']);
     expect(report.results.find(({ id }) => id === 'remove-member')?.reason).toMatch(/the server also dropped \d+ other members?/);
-    expect(await heldResources(tenantServer, 'Groups', ids)).toEqual(before);
-  } finally {
-    await page.close();
-    await tenantServer.site.close();
-  }
-});
+    expect(changed).toEqual([]);
+  }));
 
-test('okta: the partial-PUT check passes on the sandbox and fails against put-partial, and the user ends as created', async ({ page }) => {
-  const tenantServer = await tenant(page);
-  try {
+test('okta: the partial-PUT check passes on the sandbox and fails against put-partial, and nothing in the tenant changed', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    await victim(tenantServer);
     const element = await showGenerator(page, tenantServer.site.url, { profile: 'okta' });
-    const batch = await generateAndExpectCreated(element);
-    const ids = createdIds(batch);
-    const before = await heldResources(tenantServer, 'Users', ids);
-    const clean = await check(element);
+    await generateAndExpectCreated(element);
+    const { done: clean, changed } = await bracketed(tenantServer, () => check(element));
     expect(clean.results.filter(({ outcome }) => outcome !== 'pass').map(({ id, reason }) => `${id}: ${reason}`)).toEqual([]);
     expect(outcomes(clean)['partial-put']).toBe('pass');
-    expect(await heldResources(tenantServer, 'Users', ids)).toEqual(before);
+    expect(changed).toEqual([]);
 
     tenantServer.defect.on = 'put-partial';
-    const partial = await check(element);
+    const { done: partial, changed: changedByPartial } = await bracketed(tenantServer, () => check(element));
     expect(Object.entries(outcomes(partial)).filter(([, outcome]) => outcome === 'fail').map(([id]) => id)).toEqual(['partial-put']);
     expect(partial.results.find(({ id }) => id === 'partial-put')?.reason).toMatch(/^PUT without locale: PUT \/scim\/v2\/Users\/[^ ]+ answered 200 OK, but the server still has locale "en-US"\.$/);
-    expect(await heldResources(tenantServer, 'Users', ids)).toEqual(before);
-  } finally {
-    await page.close();
-    await tenantServer.site.close();
-  }
-});
+    expect(changedByPartial).toEqual([]);
+  }));

@@ -12,6 +12,8 @@ import { OwnedResources } from '../scim/http/owned';
 import type { ItemResult } from './results';
 import { SECOND_LOOK_MS } from '../scim/actions/read-back';
 import type { ScimCall } from '../scim/http/call';
+import type { KnownUser } from '../scim/records/members';
+import { rememberMemberUser } from './own-members';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const CONFIG: ActionConfig = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'okta' };
@@ -32,12 +34,12 @@ let events: { type: string; detail: unknown }[];
 let states: ActionsState[];
 let log: CallLog;
 
-function actionsFor(results: readonly Created[], config: ActionConfig = CONFIG): BatchActions {
+function actionsFor(results: readonly Created[], config: ActionConfig = CONFIG, memberUsers: readonly KnownUser[] = []): BatchActions {
   return new BatchActions(config, results, log, {
     readApiKey: () => readApiKey(),
     onChange: (state) => states.push(state),
     emit: (type, detail) => events.push({ type, detail }),
-  }, new SimpleFaker(), ownedBy(config, results));
+  }, new SimpleFaker(), ownedBy(config, results), memberUsers);
 }
 
 /** What the batch created, as run-batch hands it to the actions. */
@@ -75,6 +77,8 @@ describe('what a batch leaves to act on', () => {
       running: null,
       remaining: { update: 8, deactivate: 8, 'remove-members': 0, rename: 0, delete: 8 },
       outcomes: {},
+      memberUsers: [],
+      memberUsersLeft: 0,
     });
   });
 
@@ -206,6 +210,112 @@ describe('delete', () => {
     await settle();
     expect(server.calls[3]?.url).toBe(`${BASE}/Users/u-2`);
     expect(actions.state.remaining).toMatchObject({ update: 0, deactivate: 0, delete: 0 });
+  });
+});
+
+describe("the Delete of a Groups batch: the users this page created to be the groups' members", () => {
+  const GROUPS: ActionConfig = { ...CONFIG, resourceType: 'Groups', endpoint: `${BASE}/Groups` };
+  const group = (index: number, members: string[]): Created =>
+    created(index, { id: `g-${index}`, record: { schemas: [], displayName: `g${index}`, members: members.map((value) => ({ value })) } });
+  /** Users findMembers created (ids unique to the test: the page's registry outlives it). */
+  const memberUsers = (...ids: string[]): KnownUser[] =>
+    ids.map((id) => {
+      rememberMemberUser(id, `${BASE}/Users/${id}`);
+      return { id, userName: `${id}@example.com`, display: id };
+    });
+  const answer = async (status: number, urls: string[]) => {
+    for (const call of server.calls.filter(({ url }) => urls.includes(url))) call.respond(status);
+    await settle();
+  };
+  // A call left unanswered would time out during a later test, and its events land there.
+  const live: BatchActions[] = [];
+  const groupActions = (...args: Parameters<typeof actionsFor>) => {
+    const actions = actionsFor(...args);
+    live.push(actions);
+    return actions;
+  };
+  afterEach(() => {
+    for (const actions of live.splice(0)) actions.abandon();
+  });
+
+  it('deletes them after the groups, reads each back (404), keeps one another batch of the page still has, and deletes again what is still there', async () => {
+    const users = memberUsers('own-a', 'own-b', 'own-c');
+    const other = groupActions([group(5, ['own-c'])], GROUPS, users);
+    const actions = groupActions([group(0, ['own-a', 'own-b']), group(1, ['own-b'])], GROUPS, users);
+    expect(actions.state.memberUsersLeft).toBe(0); // every one is in a group
+    actions.run('delete');
+    expect(server.calls.map(({ method, url }) => `${method} ${url}`)).toEqual([`DELETE ${BASE}/Groups/g-0`, `DELETE ${BASE}/Groups/g-1`]);
+    await answer(204, [`${BASE}/Groups/g-0`, `${BASE}/Groups/g-1`]);
+    expect(server.calls.slice(2).map(({ method, url }) => `${method} ${url}`)).toEqual([`DELETE ${BASE}/Users/own-a`, `DELETE ${BASE}/Users/own-b`]);
+    await answer(204, [`${BASE}/Users/own-a`, `${BASE}/Users/own-b`]);
+    server.calls.find(({ method, url }) => method === 'GET' && url.endsWith('own-a'))?.respond(404);
+    server.calls.find(({ method, url }) => method === 'GET' && url.endsWith('own-b'))?.respond(200, { body: { id: 'own-b' } });
+    await settle();
+
+    const [complete] = completions();
+    expect(complete?.memberUsers).toEqual([
+      expect.objectContaining({ resourceId: 'own-a', action: 'delete', done: true, applied: true }),
+      expect.objectContaining({ resourceId: 'own-b', done: true, applied: false, differences: ['a GET still finds the user'] }),
+      { resourceId: 'own-c', userName: 'own-c@example.com', kept: "Kept: still a member of a group of another of this page's batches", calls: [] },
+    ]);
+    expect(complete?.calls.map(({ purpose, item, request }) => [purpose, item, request.method])).toEqual([
+      ['delete', 0, 'DELETE'],
+      ['delete', 1, 'DELETE'],
+      ...[['DELETE'], ['GET'], ['DELETE'], ['GET']].map(([method]) => ['delete', undefined, method]),
+    ]);
+    expect(actions.state).toMatchObject({ remaining: { delete: 0 }, memberUsersLeft: 1 });
+
+    const sent = server.calls.length;
+    actions.run('delete');
+    await settle();
+    expect(server.calls.slice(sent).map(({ method, url }) => `${method} ${url}`)).toEqual([`DELETE ${BASE}/Users/own-b`]);
+    await answer(204, [`${BASE}/Users/own-b`]);
+    server.calls.at(-1)?.respond(404);
+    await settle();
+    expect(actions.state.memberUsersLeft).toBe(0);
+    // The other batch has nothing left to delete but its own group's member.
+    expect(other.state.memberUsersLeft).toBe(0);
+    other.run('delete');
+    await answer(204, [`${BASE}/Groups/g-5`]);
+    expect(server.calls.at(-1)?.url).toBe(`${BASE}/Users/own-c`);
+  });
+
+  it('keeps a member of a group of the batch whose DELETE failed, until a later Delete removes the group', async () => {
+    const users = memberUsers('own-d');
+    const actions = groupActions([group(0, ['own-d'])], GROUPS, users);
+    actions.run('delete');
+    await answer(500, [`${BASE}/Groups/g-0`]);
+    expect(completions()[0]?.memberUsers).toEqual([expect.objectContaining({ resourceId: 'own-d', kept: 'Kept: still a member of a group of this batch that is not deleted' })]);
+    expect(server.calls).toHaveLength(1);
+
+    actions.run('delete');
+    await answer(204, [`${BASE}/Groups/g-0`]);
+    await answer(204, [`${BASE}/Users/own-d`]);
+    expect(server.calls.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      `DELETE ${BASE}/Groups/g-0`,
+      `DELETE ${BASE}/Groups/g-0`,
+      `DELETE ${BASE}/Users/own-d`,
+      `GET ${BASE}/Users/own-d`,
+    ]);
+  });
+
+  it('offers Delete for them when no group of the batch was created', async () => {
+    const actions = groupActions([created(0, { status: 500, id: undefined })], GROUPS, memberUsers('own-e'));
+    expect(actions.state).toMatchObject({ created: 0, offered: ['delete'], memberUsersLeft: 1 });
+    actions.run('delete');
+    await settle();
+    await answer(204, [`${BASE}/Users/own-e`]);
+    server.calls.at(-1)?.respond(404);
+    await settle();
+    expect(completions()[0]).toMatchObject({ results: [], memberUsers: [{ resourceId: 'own-e', done: true, applied: true }] });
+    expect(actions.state.memberUsersLeft).toBe(0);
+  });
+
+  it('deletes no user a Users batch of the page created: only those made to be members', () => {
+    const actions = groupActions([group(0, ['u-9'])], GROUPS, [{ id: 'u-9', userName: 'u9@example.com', display: 'u9' }]);
+    expect(actions.state.memberUsersLeft).toBe(0);
+    actions.run('delete');
+    expect(server.calls.map(({ url }) => url)).toEqual([`${BASE}/Groups/g-0`]);
   });
 });
 

@@ -10,6 +10,9 @@ import type { GeneratorConfig } from '../page/config';
 import type { CallLog, CallSettings } from './call-log';
 import { actionTargets } from './created';
 import { forgetDeletedUser } from './known-users';
+import { deleteMemberUsers, type MemberUserResult } from './delete-member-users';
+import { heldElsewhere, holdMembers, memberUsersOf, type MemberUser } from './own-members';
+import type { KnownUser } from '../scim/records/members';
 import type { ItemResult } from './results';
 
 export type { ActionKind } from '../scim/actions/table';
@@ -39,7 +42,9 @@ export interface ActionItemResult extends ScimResult {
 export interface ActionResult {
   action: ActionKind;
   results: ActionItemResult[];
-  /** The action's calls, in the order sent (batch order). */
+  /** Delete of a Groups batch: after the groups, each user this page created to be their members (see findMembers). */
+  memberUsers?: MemberUserResult[];
+  /** The action's calls, in the order sent (batch order), the member users' last. */
   calls: ScimCall[];
 }
 
@@ -58,6 +63,10 @@ export interface ActionsState {
   remaining: Record<ActionKind, number>;
   /** By item index: how the last action on that item's resource ended. */
   outcomes: Readonly<Record<number, ActionOutcome>>;
+  /** How Delete ended on each user this page created to be the groups' members, once it has run. */
+  memberUsers: readonly MemberUserResult[];
+  /** How many of those users Delete can still delete: not deleted, and in no group of the page. */
+  memberUsersLeft: number;
 }
 
 /** How a follow-up of a batch (its actions, Check) reaches the element. */
@@ -85,6 +94,11 @@ export class BatchActions {
   #running: ActionKind | null = null;
   #inFlight: AbortController | undefined;
   #outcomes: Record<number, ActionOutcome> = {};
+  /** The users the batch's groups took their members from (Groups, with Add members). */
+  readonly #memberUsers: readonly KnownUser[];
+  #memberResults: Record<string, MemberUserResult> = {};
+  /** The member ids of the batch's groups not deleted: the batch's hold on them (see own-members.ts). */
+  readonly #held = () => this.#targets.filter(({ deleted }) => !deleted).flatMap(({ memberIds }) => memberIds);
 
   constructor(
     private readonly config: ActionConfig,
@@ -95,9 +109,17 @@ export class BatchActions {
     private readonly faker: SimpleFaker,
     /** What the batch created (and Check adopted): no action writes to anything else, whatever a server answered. */
     private readonly owned: OwnedResources,
+    /** The users the batch's groups took their members from: Delete deletes those this page created to be members. */
+    memberUsers: readonly KnownUser[] = [],
   ) {
     this.#targets = actionTargets(config.endpoint, results).filter(({ url }) => owned.owns(url));
-    this.#offered = ACTION_KINDS.filter((kind) => this.#appliesToType(kind) && this.#targetsOf(kind).length > 0);
+    const made = memberUsersOf(memberUsers);
+    this.#memberUsers = made;
+    // Delete also for a batch whose groups all failed to be created, but whose member users were.
+    this.#offered = ACTION_KINDS.filter((kind) => this.#appliesToType(kind) && (this.#targetsOf(kind).length > 0 || (kind === 'delete' && made.length > 0)));
+    // Created by this page's POSTs (201, see findMembers): Delete may reach them.
+    for (const { url } of made) owned.adopt(url);
+    if (made.length > 0) holdMembers(this.#held);
   }
 
   /** What the batch created, as the actions have left it (deleted, renamed, updated, with fewer members): Check works from it. */
@@ -114,6 +136,8 @@ export class BatchActions {
       running: this.#running,
       remaining: remaining as Record<ActionKind, number>,
       outcomes: this.#outcomes,
+      memberUsers: Object.values(this.#memberResults),
+      memberUsersLeft: this.#memberUsersLeft().length,
     };
   }
 
@@ -126,7 +150,8 @@ export class BatchActions {
   /** Sends the action's calls for every resource it still applies to, with the key stored now. */
   run(action: ActionKind): void {
     const targets = this.#targetsOf(action);
-    if (targets.length === 0 || !this.#appliesToType(action)) return;
+    const deletesMembers = action === 'delete' && this.#memberUsers.length > 0;
+    if ((targets.length === 0 && !(deletesMembers && this.#memberUsersLeft().length > 0)) || !this.#appliesToType(action)) return;
     this.#inFlight?.abort();
     const inFlight = new AbortController();
     this.#inFlight = inFlight;
@@ -135,11 +160,11 @@ export class BatchActions {
     const results: ActionItemResult[] = [];
     this.#setRunning(action);
 
-    targets.forEach((target) => {
+    const acted = targets.map((target) => {
       const logged = this.owned.guard(this.log.sender(settings, target.index));
       const calls: ScimCall[] = [];
       const send = (request: Parameters<typeof logged>[0]) => logged(request, action).then((call) => (calls.push(call), call));
-      void performAction(action, dialect, { target, faker: this.faker, send }).then(({ decided, readBack }) => {
+      return performAction(action, dialect, { target, faker: this.faker, send }).then(({ decided, readBack }) => {
         if (inFlight.signal.aborted) return;
         if (target.deleted) forgetDeletedUser(target.id);
         const { purpose, item, ...outcome } = decided;
@@ -156,16 +181,41 @@ export class BatchActions {
         };
         this.#outcomes = { ...this.#outcomes, [target.index]: result };
         results.push(result);
-        const finished = results.length === targets.length;
-        if (finished) this.#inFlight = undefined;
-        this.#setRunning(finished ? null : action);
+        this.#setRunning(action);
         this.hooks.emit(ACTION_RESULT_EVENT, result);
-        if (!finished) return;
-        // Batch order is also the order the calls were sent in.
-        results.sort((a, b) => a.index - b.index);
-        this.hooks.emit(ACTION_COMPLETE_EVENT, { action, results, calls: results.flatMap((result) => result.calls) } satisfies ActionResult);
       });
     });
+    void Promise.all(acted).then(async () => {
+      // After the groups: a user is deleted only once no group of the page has it as a member.
+      const memberUsers = deletesMembers ? await this.#deleteMemberUsers(settings) : undefined;
+      if (inFlight.signal.aborted) return;
+      this.#inFlight = undefined;
+      this.#setRunning(null);
+      // Batch order is also the order the calls were sent in.
+      results.sort((a, b) => a.index - b.index);
+      const calls = [...results.flatMap((result) => result.calls), ...(memberUsers ?? []).flatMap((result) => result.calls)];
+      this.hooks.emit(ACTION_COMPLETE_EVENT, { action, results, ...(memberUsers ? { memberUsers } : {}), calls } satisfies ActionResult);
+    });
+  }
+
+  /** Deletes the member users no group of the page holds, and names those kept; each deletion is read back. */
+  async #deleteMemberUsers(settings: CallSettings): Promise<MemberUserResult[]> {
+    // Not one another batch's Delete deleted meanwhile (see memberUsersOf).
+    const users = memberUsersOf(this.#memberUsers).filter(({ id }) => !this.#memberGone(id));
+    const ended = await deleteMemberUsers(users, this.#held, this.owned.guard(this.log.sender(settings)));
+    for (const result of ended) this.#memberResults = { ...this.#memberResults, [result.resourceId]: result };
+    return ended;
+  }
+
+  #memberGone(id: string): boolean {
+    const result = this.#memberResults[id];
+    return result !== undefined && 'done' in result && result.done && result.applied !== false;
+  }
+
+  /** The member users Delete can delete now: not deleted, and in no group of the page that is not deleted. */
+  #memberUsersLeft(): MemberUser[] {
+    const held = this.#held();
+    return memberUsersOf(this.#memberUsers).filter(({ id }) => !this.#memberGone(id) && !held.includes(id) && !heldElsewhere(id, this.#held));
   }
 
   #appliesToType(action: ActionKind): boolean {

@@ -9,6 +9,7 @@ import type { ScimGroup, ScimRecord, ScimUser } from '../scim/records/schemas';
 import { answering, requestOf, scimJson } from '../test-support/fetch-stub';
 import type { SendCall } from '../scim/http/call';
 import { CallLog } from './call-log';
+import { memberUsersOf } from './own-members';
 import { KEPT_USERS_PER_BASE_URL, createdUsersAt, forgetDeletedUser, rememberCreatedUser } from './known-users';
 import { OWN_MEMBERS, assignMembers, findMembers } from './members';
 
@@ -68,14 +69,33 @@ describe('findMembers', () => {
     }
     expect(lookup).toEqual({
       users: Array.from({ length: OWN_MEMBERS }, (_, index) => expect.objectContaining({ id: `own-${index}` })),
-      note: `This page had created no users here, so the batch created ${OWN_MEMBERS} inactive users to be the groups' members (a user the server already held is never made a member).`,
+      note: `This page had created no users here, so the batch created ${OWN_MEMBERS} inactive users to be the groups' members (a user the server already held is never made a member); Delete deletes them after the groups.`,
     });
     expect(createdUsersAt(base).map(({ id }) => id)).toEqual(Array.from({ length: OWN_MEMBERS }, (_, index) => `own-${index}`));
+  });
+
+  it("notes the users it creates as made to be members, at {base-url}/Users/{id}: a Groups batch's Delete deletes them", async () => {
+    let next = 0;
+    const fetch = answering(() => scimJson(201, { id: `made-${next++}` })());
+    const base = 'https://six.example.com/scim/v2';
+    rememberCreatedUser(base, user('ada'), created('not-made'));
+    expect(memberUsersOf(createdUsersAt(base))).toEqual([]);
+    forgetDeletedUser('not-made');
+    await findMembers(base, 'basic', call(fetch), 30_000);
+    expect(memberUsersOf(createdUsersAt(base)).map(({ id, url }) => [id, url])).toEqual(Array.from({ length: OWN_MEMBERS }, (_, index) => [`made-${index}`, `${base}/Users/made-${index}`]));
   });
 
   it.each([401, 429])('stops the batch on a %i, as a POST of the groups would', async (status) => {
     const lookup = await findMembers('https://three.example.com/scim/v2', 'basic', call(answering(scimJson(status, {}))), 30_000);
     expect(lookup).toMatchObject({ stoppedBy: { purpose: 'members', status, request: { method: 'POST' } } });
+  });
+
+  it('keeps the users created before a 429 stopped the batch, for a later batch to take and delete', async () => {
+    let next = 0;
+    const fetch = answering(() => (next++ < 2 ? scimJson(201, { id: `early-${next}` }) : scimJson(429, {}))());
+    const base = 'https://eight.example.com/scim/v2';
+    expect(await findMembers(base, 'basic', call(fetch), 30_000)).toMatchObject({ stoppedBy: { status: 429 } });
+    expect(memberUsersOf(createdUsersAt(base)).map(({ id }) => id)).toEqual(['early-1', 'early-2']);
   });
 
   it('goes on without members, and says why, when its users could not be created', async () => {

@@ -7,8 +7,10 @@ import { scimUrl } from '../scim/http/scim-url';
 import type { ProfileName, ScimRecord } from '../scim/records/schemas';
 import type { SendCall } from '../scim/http/call';
 import { TIMED_OUT, type PatchRequest } from '../scim/http/client';
+import { resourceUrl } from '../scim/http/resource-url';
 import { keyRefusedAt } from './key-refusals';
 import { createdUsersAt, rememberCreatedUser } from './known-users';
+import { rememberMemberUser } from './own-members';
 
 /** Where a group's members come from, or the answer that stops the batch (401, 429). */
 export type MemberLookup = { users: readonly KnownUser[]; note?: string } | { stoppedBy: ScimCall };
@@ -22,7 +24,8 @@ export const OWN_MEMBERS = 5;
  * they grant nothing) and says so: a user the server already held is never made a member, since in
  * a real tenant that would give a real employee whatever access a fake group grants. A 401 or 429
  * to those POSTs stops the batch, as it would stop the groups' POSTs; any other failure means groups
- * without members and a note that says why.
+ * without members and a note that says why. The users it creates are noted as made to be members
+ * (see own-members.ts): the Delete of a Groups batch that used them deletes them too.
  */
 export async function findMembers(baseUrl: string, profile: ProfileName, send: SendCall, timeoutMs: number): Promise<MemberLookup> {
   const created = createdUsersAt(baseUrl);
@@ -31,9 +34,14 @@ export async function findMembers(baseUrl: string, profile: ProfileName, send: S
   const endpoint = scimUrl(baseUrl, ['Users']);
   const records = generateRecords('Users', { profile, active: false }).slice(0, OWN_MEMBERS);
   const calls = await Promise.all(records.map((record) => send({ method: 'POST', url: endpoint, body: record }, 'members')));
+  // Before a 401 or 429 stops the batch: what the others created is the page's all the same, for a later batch to take and delete.
+  calls.forEach((call, index) => {
+    rememberCreatedUser(baseUrl, records[index] as ScimRecord, call);
+    const where = call.status === 201 && call.id ? resourceUrl(endpoint, call.id, call.location) : undefined;
+    if (where && 'url' in where && call.id) rememberMemberUser(call.id, where.url);
+  });
   const stoppedBy = calls.find(({ status }) => status === 401 || status === 429);
   if (stoppedBy) return { stoppedBy };
-  calls.forEach((call, index) => rememberCreatedUser(baseUrl, records[index] as ScimRecord, call));
   const users = createdUsersAt(baseUrl);
   if (users.length === 0) {
     const [first] = calls;
@@ -44,7 +52,7 @@ export async function findMembers(baseUrl: string, profile: ProfileName, send: S
   }
   return {
     users,
-    note: `This page had created no users here, so the batch created ${users.length} inactive users to be the groups' members (a user the server already held is never made a member).`,
+    note: `This page had created no users here, so the batch created ${users.length} inactive users to be the groups' members (a user the server already held is never made a member); Delete deletes them after the groups.`,
   };
 }
 
@@ -82,6 +90,8 @@ export interface MembersOutcome {
   stoppedBy?: ScimCall;
   /** Why the groups get no members. */
   note?: string;
+  /** The users the members were taken from. */
+  users: readonly KnownUser[];
 }
 
 /** Finds the users a Groups batch may take (see findMembers) and gives each group some of them. */
@@ -91,6 +101,6 @@ export async function addMembers(
   send: SendCall,
 ): Promise<MembersOutcome> {
   const found = await findMembers(baseUrl, profile, send, timeoutMs);
-  if ('stoppedBy' in found) return { plan: { records, patches: [] }, stoppedBy: found.stoppedBy };
-  return { plan: assignMembers(records, found.users, profile), ...(found.note ? { note: found.note } : {}) };
+  if ('stoppedBy' in found) return { plan: { records, patches: [] }, stoppedBy: found.stoppedBy, users: [] };
+  return { plan: assignMembers(records, found.users, profile), users: found.users, ...(found.note ? { note: found.note } : {}) };
 }

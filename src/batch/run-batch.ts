@@ -25,6 +25,14 @@ import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
 import { discoverSchema } from './server-schemas';
 import type { BatchState } from './state';
+import type { KnownUser } from '../scim/records/members';
+
+/** What the batch's items and follow-ups share: the call log, what it owns, and the users its groups took members from. */
+interface BatchParts {
+  log: CallLog;
+  owned: OwnedResources;
+  memberUsers?: readonly KnownUser[];
+}
 
 /** How a running batch reaches its element: the state it shows and the events it dispatches. */
 export interface BatchHooks {
@@ -88,7 +96,7 @@ export function runBatch(
     note(added.note);
     // Members come after the records were fitted: they too send only what the schema declares.
     const plan = schema ? fitMembers(schema, added.plan.records, added.plan.patches) : added.plan;
-    sendItems(config, plan, { log, owned }, { settings, page }, hooks, added.stoppedBy);
+    sendItems(config, plan, { log, owned, memberUsers: added.users }, { settings, page }, hooks, added.stoppedBy);
   };
   // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
   run().catch((error: unknown) => {
@@ -117,11 +125,12 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 function sendItems(
   config: GeneratorConfig,
   { records, patches }: MemberPlan,
-  { log, owned }: { log: CallLog; owned: OwnedResources },
+  parts: BatchParts,
   { settings, page }: { settings: CallSettings; page: PageFacts },
   hooks: BatchHooks,
   stoppedBy?: ScimCall,
 ): void {
+  const { log, owned } = parts;
   const results: ItemResult[] = [];
   const lines: BatchState['lines'][number][] = [];
   const unexplained: number[] = [];
@@ -153,7 +162,7 @@ function sendItems(
       else hooks.emit(RESULT_EVENT, result);
       hooks.update({ lines: [...lines], running: running || unexplained.length > 0, calls: log.calls });
       if (running) return;
-      if (unexplained.length === 0) return finish(config, results, { log, owned }, hooks);
+      if (unexplained.length === 0) return finish(config, results, parts, hooks);
       // The probes go without the key, and never past base-url's origin (see confinedFetch).
       const confined = confinedFetch(new URL(config.baseUrl).origin);
       void diagnoseBatch(log.calls, config.baseUrl, page, log.sender({ ...(confined ? { fetch: confined.fetch } : {}), ...settings, apiKey: null })).then((diagnosis) => {
@@ -164,21 +173,21 @@ function sendItems(
         results.forEach((result, index) => (results[index] = { ...result, calls: callsOf(log.calls, index) }));
         hooks.update({ lines: lines.map(explain), running: false, calls: log.calls });
         for (const index of unexplained) hooks.emit(RESULT_EVENT, (results[index] = explain(results[index] as ItemResult)));
-        finish(config, results, { log, owned }, hooks);
+        finish(config, results, parts, hooks);
       });
     });
   });
 }
 
 /** The batch has finished: offers its follow-ups (Deactivate, Delete, Check) and says so. */
-function finish(config: GeneratorConfig, results: ItemResult[], { log, owned }: { log: CallLog; owned: OwnedResources }, hooks: BatchHooks): void {
+function finish(config: GeneratorConfig, results: ItemResult[], { log, owned, memberUsers }: BatchParts, hooks: BatchHooks): void {
   const faker = followUpFaker(config.seed, hooks.batchId);
   const hooksFor = <State>(change: (state: State) => Partial<BatchState>): FollowUpHooks<State> => ({
     readApiKey,
     onChange: (state) => hooks.update({ ...change(state), calls: log.calls }),
     emit: hooks.emit,
   });
-  const actions = new BatchActions(config, results, log, hooksFor((state) => ({ actions: state })), faker, owned);
+  const actions = new BatchActions(config, results, log, hooksFor((state) => ({ actions: state })), faker, owned, memberUsers);
   const checks = new BatchChecks(config, actions.targets, log, hooksFor((state) => ({ checks: state })), faker, owned);
   hooks.finished(new FollowUps(actions, checks));
   hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });

@@ -25,7 +25,7 @@ export const EVENT_TABLE = [
   {
     name: ACTION_COMPLETE_EVENT,
     detailType: 'ActionResult',
-    description: `Every call of an action has finished. \`detail\`: \`{ action, results, calls }\`: every \`${ACTION_RESULT_EVENT}\` detail of the action in batch order, and the action's calls.`,
+    description: `Every call of an action has finished. \`detail\`: \`{ action, results, memberUsers?, calls }\`: every \`${ACTION_RESULT_EVENT}\` detail of the action in batch order; for the Delete of a Groups batch whose groups took as members users this page created for them (with *Add members*, when the page had created none), \`memberUsers\`: after the groups, each such user as \`{ resourceId, userName, calls }\` plus either \`kept\` (why it was not deleted: still a member of a group that is not deleted) or \`action\`, \`call\`, \`done\` and \`applied\` (a GET then answered 404) with \`differences\`; and the action's calls, the member users' (batch-level, no \`item\`) last.`,
   },
   {
     name: CHECK_COMPLETE_EVENT,

@@ -34,6 +34,8 @@ export const PART_TABLE = {
   action: 'How the last action on the resource of a line ended, e.g. "Updated: 200 OK"; a failed one also has the part `action-failed`.',
   'action-failed':
     'The `action` of a line whose last action failed or did not hold by its read-back; it leads with what went wrong, e.g. "Not updated: the server still has title … (PATCH answered 200)".',
+  'member-user':
+    'After the Delete of a Groups batch with members, a line (in its own `results` list) for each user this page created to be the groups\' members: "Member user … · Deleted: 204 No Content" once a GET answered 404, "· Not deleted: a GET still finds the user (DELETE answered 204)", or "· Kept: still a member of a group of another of this page\'s batches"; the outcome has the part `action`, and `action-failed` when the user is still there.',
   checks: 'The report of Check: one line per check, the summary and Copy report.',
   check: 'Each line of the report of Check; it also has the part `pass`, `fail`, `warn`, `skipped` or `not-checked`.',
   pass: 'A check line whose check passed.',

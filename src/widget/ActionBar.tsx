@@ -17,9 +17,10 @@ function whatCanBeDone(kinds: readonly ActionKind[]): string {
 }
 
 /** What the buttons can do now, or why they cannot. */
-function statusOf({ running, remaining, offered, resourceType }: ActionsState): string {
+function statusOf({ running, remaining, offered, resourceType, memberUsersLeft }: ActionsState): string {
   const noun = resourceType === 'Users' ? 'user' : 'group';
   if (running) return ACTIONS[running].running;
+  if (remaining.delete === 0 && memberUsersLeft > 0) return `No ${noun} of this batch is left; Delete can still delete ${memberUsersLeft} of the users it made to be members.`;
   if (remaining.delete === 0) return `Nothing left to act on: every ${noun} this batch created is deleted.`;
   if (resourceType === 'Users' && remaining.deactivate === 0) return `Every ${noun} this batch created is deactivated.`;
   const left = offered.filter((kind) => remaining[kind] > 0);
@@ -59,7 +60,7 @@ interface ActionBarProps {
 /** A button per action of the table that applies to what the last batch created, Check, and what is left to do. */
 export function ActionBar({ state, checks, onRun, onCheck }: ActionBarProps) {
   const statusId = useId();
-  if (state.created === 0) return null;
+  if (state.offered.length === 0) return null;
   const idle = state.running === null && !checks?.running;
   return (
     <div part={parts('actions')} className="actions">
@@ -68,7 +69,7 @@ export function ActionBar({ state, checks, onRun, onCheck }: ActionBarProps) {
         <ActionButton
           key={kind}
           label={ACTIONS[kind].label}
-          enabled={idle && state.remaining[kind] > 0}
+          enabled={idle && (state.remaining[kind] > 0 || (kind === 'delete' && state.memberUsersLeft > 0))}
           describedBy={statusId}
           onPress={() => onRun(kind)}
         />

@@ -5,6 +5,7 @@ import { parts } from '../public/parts';
 import { diagnosisBrief } from '../scim/diagnosis/diagnosis-text';
 import type { ScimCall } from '../scim/http/call';
 import { ActionBar } from './ActionBar';
+import { ActionOutcome } from './ActionOutcome';
 import { CheckReport } from './CheckReport';
 import { HarDownload } from './HarDownload';
 import { LineDetails } from './LineDetails';
@@ -69,6 +70,16 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
             </ul>
           </>
         )
+      )}
+      {!notice && batch.actions && batch.actions.memberUsers.length > 0 && (
+        <ul part={parts('results')}>
+          {batch.actions.memberUsers.map((user) => (
+            <li key={user.resourceId} part={parts('member-user')}>
+              Member user {user.userName}
+              {'kept' in user ? <span part={parts('action')}> · {user.kept}</span> : <ActionOutcome outcome={user} />}
+            </li>
+          ))}
+        </ul>
       )}
       {!notice && batch.actions && (
         <ActionBar state={batch.actions} checks={batch.checks} onRun={(action) => controller.session?.runAction(action)} onCheck={() => controller.session?.runChecks()} />

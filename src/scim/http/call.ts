@@ -21,7 +21,7 @@ export type CallPurpose = 'discover' | 'create' | 'lookup' | 'members' | 'check'
  */
 export interface ScimCall extends ScimResult {
   purpose: CallPurpose;
-  /** Position in its batch of the item the call belongs to; absent for a batch-level call (a member user's POST). */
+  /** Position in its batch of the item the call belongs to; absent for a batch-level call (a member user's POST, DELETE and read-back GET). */
   item?: number;
 }
 
