@@ -1,7 +1,7 @@
 import express from 'express';
 import type { Page } from '@playwright/test';
 import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, SCIM_CONTENT_TYPE } from '../src/scim/protocol';
-import { PROFILES, type ProfileName } from '../src/scim/records/schemas';
+import { PROFILES, type ProfileName } from '../src/scim/profiles/names';
 import { pressAction } from './support/actions';
 import { generateAndExpectCreated, resultLines, showGenerator, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';

@@ -1,4 +1,4 @@
-import { PROFILES } from '../../src/scim/records/schemas.ts';
+import { PROFILES } from '../../src/scim/profiles/names.ts';
 import { runActions, type ProfileRun } from './actions.ts';
 import { checkProfile, type CheckRun } from './checks.ts';
 import { writeReport } from './report.ts';

@@ -1,6 +1,6 @@
 import express from 'express';
 import { ERROR_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
-import type { IdpProfile } from '../../src/scim/records/schemas';
+import type { IdpProfile } from '../../src/scim/profiles/names';
 
 // The defects of issue 48, each a middleware in front of the sandbox: each must block exactly the
 // IdPs whose documents require what it breaks (src/scim/readiness/run.sandbox.test.ts in Node,

@@ -4,7 +4,8 @@ import type { CheckResult } from '../../../src/scim/checks/check';
 import { runChecks } from '../../../src/scim/checks/run-checks';
 import { PROFILE_MODULES } from '../../../src/scim/profiles';
 import { createRecordGenerator } from '../../../src/scim/generate';
-import { PROFILES, type ResourceType, type ScimRecord } from '../../../src/scim/records/schemas';
+import { type ResourceType, type ScimRecord } from '../../../src/scim/records/schemas';
+import { PROFILES } from '../../../src/scim/profiles/names';
 import { checkContext } from '../../../src/test-support/check-context';
 import { sandboxForElementCalls } from '../test-support/test-sandbox';
 

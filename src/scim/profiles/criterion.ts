@@ -45,9 +45,8 @@ export interface Source {
 }
 
 export interface Criterion {
-  /** Unique within its IdP. */
+  /** Unique within its IdP (the profile module that declares it: its `idp.name` names the IdP). */
   id: string;
-  idp: 'Entra' | 'Okta';
   /** A blocker: the IdP's provisioning fails or loses data; a warning: it works, at a cost the documents name. */
   weight: 'blocker' | 'warning';
   /** What the IdP sends and expects, in one sentence. */

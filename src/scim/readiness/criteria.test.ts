@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScimCall } from '../http/call';
 import { ERROR_SCHEMA, PATCH_OP_SCHEMA } from '../protocol';
 import type { RecordedSteps, StepId } from '../profiles/criterion';
+import type { Criterion } from '../profiles/criterion';
+import { IDP_NAMES, type IdpProfile } from '../profiles/names';
 import { READINESS } from './table';
 
 // Each criterion of each IdP's table, decided from recorded exchanges: once met, once not, and
@@ -69,8 +71,8 @@ const BY_EXCHANGE: Record<string, { met: Partial<Record<StepId, ScimCall[]>>; un
 const recorded = (calls: Partial<Record<StepId, ScimCall[]>>): RecordedSteps =>
   Object.fromEntries(Object.entries(calls).map(([id, stepCalls]) => [id, { calls: stepCalls }]));
 
-for (const criteria of Object.values(READINESS)) {
-  describe(`${criteria[0]?.idp} readiness`, () => {
+for (const [profile, criteria] of Object.entries(READINESS) as [IdpProfile, readonly Criterion[]][]) {
+  describe(`${IDP_NAMES[profile]} readiness`, () => {
     it('has unique ids, each with a source sentence, section and https URL', () => {
       expect(new Set(criteria.map(({ id }) => id)).size).toBe(criteria.length);
       for (const { source, steps } of criteria) {
@@ -82,7 +84,7 @@ for (const criteria of Object.values(READINESS)) {
     });
 
     for (const criterion of criteria) {
-      const fixture = BY_EXCHANGE[`${criterion.idp} ${criterion.id}`];
+      const fixture = BY_EXCHANGE[`${IDP_NAMES[profile]} ${criterion.id}`];
       it(`${criterion.id}: undecided when its steps did not run`, () => {
         expect(criterion.decide({})).toHaveProperty('undecided');
       });
