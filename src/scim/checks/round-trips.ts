@@ -165,7 +165,7 @@ const LEFT_OUT_CANDIDATES = ['locale', 'title', 'nickName', 'timezone', 'preferr
 
 /**
  * A PUT replaces the resource (RFC 7644 §3.5.1: attributes left out are to be cleared), and an IdP
- * that updates by PUT (Okta) relies on it: PUTs the user as read, without one optional attribute it
+ * that updates by PUT (Okta, OneLogin, Ping, authentik) relies on it: PUTs the user as read, without one optional attribute it
  * holds, and expects a GET to show that attribute gone; then PUTs the user back as read.
  */
 export async function partialPutRoundTrip(context: CheckContext): Promise<CheckVerdict> {

@@ -5,13 +5,15 @@ import { listenWithSandbox, type SandboxServer } from '../../../e2e/support/sand
 import { SCIM_CONTENT_TYPE, USER_SCHEMA } from '../protocol';
 import { DEFECTS } from '../../../e2e/support/readiness-defects';
 import { runReadiness, type ReadinessVerdict } from './run';
+import { IDP_PROFILES } from '../profiles/names';
 import type { IdpProfile } from './table';
 
 // The readiness run against the sandbox, in Node with its fetch, behind middleware that adds one
 // defect at a time: each defect blocks exactly the IdPs whose documents require what it breaks, with
 // a blocker naming the exchange; and whatever the run found, it leaves nothing behind.
 
-const PROFILES: IdpProfile[] = ['entra', 'okta'];
+// Every IdP profile: the sandbox must be ready for each.
+const PROFILES = IDP_PROFILES;
 
 /** Every resource a run's creates answered with, by its URL. */
 const madeBy = (verdict: ReadinessVerdict) => verdict.calls.filter(({ purpose, status, id }) => purpose === 'create' && status === 201 && id).map(({ request, id }) => `${request.url}/${id}`);
@@ -74,6 +76,6 @@ describe.each(DEFECTS)('$name', ({ misbehave, blocks }) => {
   });
 
   it('makes at most 120 calls for Entra and Okta together', () => {
-    expect(PROFILES.reduce((sum, profile) => sum + (verdicts.get(profile)?.calls.length ?? 0), 0)).toBeLessThanOrEqual(120);
+    expect((['entra', 'okta'] as const).reduce((sum, profile) => sum + (verdicts.get(profile)?.calls.length ?? 0), 0)).toBeLessThanOrEqual(120);
   });
 });
