@@ -7,7 +7,7 @@ import { queryUrl } from '../http/query-url';
 import type { IdpProfileModule } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
 import { putChanged } from './put';
-import { everyCall, stepsSucceed, type Criterion } from './criterion';
+import { deletesSucceed, stepsSucceed, type Criterion } from './criterion';
 
 // Everything here follows authentik's SCIM provider, read in its source (goauthentik/authentik):
 // authentik/providers/scim/clients/users.py and groups.py (the requests), clients/schema.py (the
@@ -88,7 +88,7 @@ const AUTHENTIK_READINESS: readonly Criterion[] = [
     expects: 'DELETE /Users/{id} and DELETE /Groups/{id} answered 2xx',
     source: { ...SYNCING, section: 'Syncing; users.py SCIMUserClient.delete, groups.py SCIMGroupClient.delete' },
     steps: ['delete'],
-    decide: everyCall(['delete'], ({ request }) => request.method === 'DELETE', (call) => call.ok, 'Expected a 2xx'),
+    decide: deletesSucceed(),
   },
 ];
 

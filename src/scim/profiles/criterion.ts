@@ -94,3 +94,7 @@ export const everyCall =
     const refused = calls.find((call) => !accepts(call));
     return refused ? { met: false, answered: `${expected}; ${exchange(refused)}.`, calls: [refused] } : MET;
   };
+
+/** Every DELETE of the run's clean-up (of `type` only, when given) answered 2xx: the IdPs that delete, deciding by the exchanges. */
+export const deletesSucceed = (type?: 'Users' | 'Groups') =>
+  everyCall(['delete'], ({ request }) => request.method === 'DELETE' && (!type || new URL(request.url).pathname.includes(`/${type}/`)), (call) => call.ok, 'Expected a 2xx');

@@ -1,7 +1,7 @@
 import { ERROR_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, USER_SCHEMA } from '../protocol';
 import type { ScimCall } from '../http/call';
 import { bodyOf } from '../http/list-response';
-import { everyCall, stepsSucceed, type Criterion } from './criterion';
+import { deletesSucceed, everyCall, stepsSucceed, type Criterion } from './criterion';
 import { groupName } from '../fake/job';
 import { makePerson } from '../fake/person';
 import { createThenAddMembers, matchingFilter, lookupThenCreate } from '../flows/sequence';
@@ -157,7 +157,7 @@ export const OKTA_READINESS: readonly Criterion[] = [
       sentence: 'When you select the Delete the group in the target app option and click Unlink, Okta sends a DELETE method request.',
     },
     steps: ['delete'],
-    decide: everyCall(['delete'], ({ request }) => request.method === 'DELETE' && new URL(request.url).pathname.includes('/Groups/'), (call) => call.ok, 'Expected a 2xx'),
+    decide: deletesSucceed('Groups'),
   },
 ];
 

@@ -5,7 +5,7 @@ import { createThenAddMembers, lookupThenCreate, matchingFilter } from '../flows
 import type { IdpProfileModule } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
 import { putChanged } from './put';
-import { everyCall, stepsSucceed, type Criterion } from './criterion';
+import { deletesSucceed, stepsSucceed, type Criterion } from './criterion';
 
 // OneLogin's SCIM guide, developers.onelogin.com/scim: "Step 1. Define Your SCIM User Schema"
 // (define-user-schema: the Core and Enterprise templates) and "Step 4. Test Your SCIM
@@ -84,7 +84,7 @@ const ONELOGIN_READINESS: readonly Criterion[] = [
     expects: "Delete, the first of the admin's choices: DELETE /Users/{id} answered 2xx",
     source: { ...SAMPLE, section: "Endpoints: server.del('/Users/:id')" },
     steps: ['delete'],
-    decide: everyCall(['delete'], ({ request }) => request.method === 'DELETE' && new URL(request.url).pathname.includes('/Users/'), (call) => call.ok, 'Expected a 2xx'),
+    decide: deletesSucceed('Users'),
   },
 ];
 

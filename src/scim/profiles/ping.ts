@@ -8,7 +8,7 @@ import { queryUrl } from '../http/query-url';
 import type { IdpProfileModule } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
 import { putChanged } from './put';
-import { everyCall, stepsSucceed, type Criterion } from './criterion';
+import { deletesSucceed, stepsSucceed, type Criterion } from './criterion';
 
 // PingFederate's SCIM Provisioner (the SCIM connector; PingOne's SCIM provisioning is the same
 // connector, docs.pingidentity.com/pingone/integrations/p1_scim_provisioning_features.html): its
@@ -26,8 +26,6 @@ const MANAGEMENT = { document: 'SCIM Provisioner: User and group management (Pin
 const OVERVIEW = { document: 'SCIM Provisioner (PingFederate)', url: 'https://docs.pingidentity.com/integrations/scim/pf_scim_connector.html' };
 const DEPROVISIONING = { ...OVERVIEW, section: 'Features', sentence: 'Allows you to choose whether to disable or delete users when deprovisioning' };
 const GROUPS = { ...OVERVIEW, section: 'Features', sentence: 'Manages groups in the target service based on changes in an external datastore that is attached to PingFederate' };
-const deleteOf = (type: 'Users' | 'Groups') =>
-  everyCall(['delete'], ({ request }) => request.method === 'DELETE' && new URL(request.url).pathname.includes(`/${type}/`), (call) => call.ok, 'Expected a 2xx');
 
 const PING_READINESS: readonly Criterion[] = [
   {
@@ -60,7 +58,7 @@ const PING_READINESS: readonly Criterion[] = [
     expects: 'Delete, where the admin chose it as the Remove Action: DELETE /Users/{id} answered 2xx',
     source: DEPROVISIONING,
     steps: ['delete'],
-    decide: deleteOf('Users'),
+    decide: deletesSucceed('Users'),
   },
   {
     id: 'push-group',
@@ -72,7 +70,7 @@ const PING_READINESS: readonly Criterion[] = [
   },
   { id: 'remove-member', weight: 'blocker', expects: 'A PATCH of the group removing one member; a GET then shows it gone and the others kept', source: GROUPS, steps: ['remove-member'], decide: stepsSucceed('remove-member') },
   { id: 'rename-group', weight: 'blocker', expects: 'A PATCH of the group replacing its displayName; a GET then shows the new name', source: GROUPS, steps: ['rename'], decide: stepsSucceed('rename') },
-  { id: 'delete-group', weight: 'blocker', expects: 'DELETE /Groups/{id} answered 2xx', source: GROUPS, steps: ['delete'], decide: deleteOf('Groups') },
+  { id: 'delete-group', weight: 'blocker', expects: 'DELETE /Groups/{id} answered 2xx', source: GROUPS, steps: ['delete'], decide: deletesSucceed('Groups') },
 ];
 
 /**
