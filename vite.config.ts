@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { ELEMENT_CHUNK_FILE_NAME, builtElementChunk } from './build/element-chunk.ts';
+import { profileNames } from './build/profile-names.ts';
 import { reactExports } from './build/react-exports.ts';
 import { DATABASE_ENV, IN_MEMORY_DATABASE } from './demo/sandbox/config.ts';
 
@@ -60,7 +61,8 @@ const CLI_BUILD = {
 export default defineConfig(({ mode }) => ({
   ...(mode === 'cli' ? { ssr: { noExternal: true } } : {}),
   // The element's chunk and the IIFE carry React: without the exports nothing reads (build/react-exports.ts).
-  plugins: mode === 'production' || mode === 'define' ? [elementChunkExternal()] : mode === 'element' || mode === 'iife' ? [reactExports()] : [],
+  // Every bundle takes the profiles' names as data, not through the registry's modules (build/profile-names.ts).
+  plugins: [profileNames(), ...(mode === 'production' || mode === 'define' ? [elementChunkExternal()] : mode === 'element' || mode === 'iife' ? [reactExports()] : [])],
   // Library mode leaves this to the host bundler; our bundles carry React, so set it here.
   define: mode === 'test' ? {} : { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: mode === 'cli' ? CLI_BUILD : {

@@ -4,8 +4,8 @@ import type { FetchReadings, Readings } from './probe.ts';
 import type { EntryScript, Protocol } from './server.ts';
 import type { FileSize } from './sizes.ts';
 import type { ReadinessReadings } from './readiness.ts';
-import { IDP_NAMES } from '../src/scim/readiness/names.ts';
-import type { IdpProfile } from '../src/scim/records/schemas.ts';
+
+import { IDP_NAMES, type IdpProfile } from '../src/scim/profiles/names.ts';
 
 export interface LatencyRuns {
   protocol: Protocol;

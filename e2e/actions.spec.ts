@@ -2,7 +2,7 @@ import { pressAction } from './support/actions';
 import { expect, test as faultTest } from './support/fault-page';
 import { generateAndExpectCreated, resultLines } from './support/generator';
 import { testWithProKey as test } from './support/site-test';
-import { PROFILES } from '../src/scim/records/schemas';
+import { PROFILES } from '../src/scim/profiles/names';
 
 // Deactivate and Delete against the sandbox SCIM provider: afterwards the server holds exactly what
 // the lines say.

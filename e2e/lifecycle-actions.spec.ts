@@ -1,7 +1,7 @@
 import express from 'express';
 import type { Page } from '@playwright/test';
 import { ENTERPRISE_USER_SCHEMA, GROUP_SCHEMA, PATCH_OP_SCHEMA, SCIM_CONTENT_TYPE } from '../src/scim/protocol';
-import { PROFILES, type ProfileName } from '../src/scim/records/schemas';
+import { PROFILES, type ProfileName } from '../src/scim/profiles/names';
 import { pressAction } from './support/actions';
 import { generateAndExpectCreated, resultLines, showGenerator, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
@@ -98,10 +98,13 @@ function documentedRemoval(profile: ProfileName, memberId: string): object {
 /** Rename's PATCH of one group, as each profile's IdP documents it. */
 function documentedRename(profile: ProfileName, id: string, displayName: string): object {
   if (profile === 'entra') return patchOf({ op: 'Replace', path: 'displayName', value: displayName }); // "Update Group [Non-member attributes]"
-  if (profile === 'okta' || profile === 'okta-aiw') return patchOf({ op: 'replace', value: { id, displayName } }); // "Update a specific Group name"
+  if (profile === 'okta') return patchOf({ op: 'replace', value: { id, displayName } }); // "Update a specific Group name"
   if (profile === 'authentik') return patchOf({ op: 'replace', value: { schemas: [GROUP_SCHEMA], displayName, id } }); // groups.py `_update_patch_general`
   return patchOf({ op: 'replace', path: 'displayName', value: displayName }); // RFC 7644 §3.5.2.3
 }
+
+/** Okta's AIW form updates groups by PUT ("Update specific Group membership", "Update a specific Group name"): a GET, then a PUT of what it returned, changed (the body is chosen, not documented). */
+const aiwGroupPut = (path: string, body: object): Recorded[] => [{ method: 'GET', path, body: {} }, { method: 'PUT', path, body }, { method: 'GET', path, body: {} }];
 
 /** The member id a Remove members PATCH names: in Entra's value, or in the filter of the others' path. */
 function removedMemberOf(body: unknown): string {
@@ -153,9 +156,20 @@ for (const profile of PROFILES) {
       expect(removal.results.map(({ done, applied }) => [done, applied])).toEqual(Array(10).fill([true, true]));
       for (const { resourceId, call } of removal.results) {
         const path = `/scim/v2/Groups/${resourceId}`;
+        const created = groups.results.find(({ id }) => id === resourceId);
+        if (profile === 'okta-aiw') {
+          // The first member the batch's members PATCH gave the group goes; the others stay in the PUT.
+          const given = created?.calls.find(({ request }) => request.method === 'PATCH')?.request.body as { Operations: { value: { value: string }[] }[] };
+          const [memberId, ...others] = (given.Operations[0]?.value ?? []).map(({ value }) => value);
+          const kept = others.map((value) => expect.objectContaining({ value }));
+          expect(callsTo(recorded, path)).toEqual(aiwGroupPut(path, expect.objectContaining({ id: resourceId, members: kept.length ? expect.arrayContaining(kept) : [] })));
+          expect(JSON.stringify(recorded.find((entry) => entry.path === path && entry.method === 'PUT')?.body)).not.toContain(`"${memberId}"`);
+          expect(call.request.method).toBe('PUT');
+          continue;
+        }
         const sent = recorded.find((entry) => entry.path === path && entry.method === 'PATCH');
         const memberId = removedMemberOf(sent?.body);
-        expect(groups.results.find(({ id }) => id === resourceId)?.calls.some(({ request }) => JSON.stringify(request.body ?? '').includes(memberId))).toBe(true);
+        expect(created?.calls.some(({ request }) => JSON.stringify(request.body ?? '').includes(memberId))).toBe(true);
         expect(callsTo(recorded, path)).toEqual([{ method: 'PATCH', path, body: documentedRemoval(profile, memberId) }, { method: 'GET', path, body: {} }]);
         expect(call.request.method).toBe('PATCH');
       }
@@ -165,11 +179,15 @@ for (const profile of PROFILES) {
       expect(rename.results.map(({ done, applied }) => [done, applied])).toEqual(Array(10).fill([true, true]));
       for (const { resourceId } of rename.results) {
         const path = `/scim/v2/Groups/${resourceId}`;
-        const body = recorded.find((entry) => entry.path === path && entry.method === 'PATCH')?.body as { Operations: { value: unknown }[] };
-        const value = body.Operations[0]?.value;
-        const displayName = typeof value === 'string' ? value : (value as { displayName: string }).displayName;
+        const written = recorded.find((entry) => entry.path === path && (entry.method === 'PATCH' || entry.method === 'PUT'))?.body as { displayName?: string; Operations?: { value: unknown }[] };
+        const value = written.Operations?.[0]?.value;
+        const displayName = written.displayName ?? (typeof value === 'string' ? value : (value as { displayName: string }).displayName);
         expect(displayName).not.toBe(groups.results.find(({ id }) => id === resourceId)?.name);
-        expect(callsTo(recorded, path)).toEqual([{ method: 'PATCH', path, body: documentedRename(profile, resourceId, displayName) }, { method: 'GET', path, body: {} }]);
+        expect(callsTo(recorded, path)).toEqual(
+          profile === 'okta-aiw'
+            ? aiwGroupPut(path, expect.objectContaining({ id: resourceId, displayName }))
+            : [{ method: 'PATCH', path, body: documentedRename(profile, resourceId, displayName) }, { method: 'GET', path, body: {} }],
+        );
         expect((await site.getResource((await page.evaluate(() => localStorage.getItem('apikey'))) ?? '', 'Groups', resourceId)).resource?.displayName).toBe(displayName);
       }
       expect((await resultLines(element)).every(({ text }) => / · Renamed: 20[04] /.test(text))).toBe(true);

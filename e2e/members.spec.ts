@@ -1,4 +1,4 @@
-import { PROFILES } from '../src/scim/records/schemas';
+import { PROFILES } from '../src/scim/profiles/names';
 import { SCIM_CONTENT_TYPE } from '../src/scim/protocol';
 import { pressAction } from './support/actions';
 import { generateAndExpectCreated, showGenerator } from './support/generator';

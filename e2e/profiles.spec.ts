@@ -1,4 +1,5 @@
-import { PROFILES, type ProfileName, type ResourceType } from '../src/scim/records/schemas';
+import { type ResourceType } from '../src/scim/records/schemas';
+import { PROFILES, type ProfileName } from '../src/scim/profiles/names';
 import { expectHeldBy, generateAndExpectCreated, showGenerator } from './support/generator';
 import { expect, testWithProKey as test } from './support/site-test';
 

@@ -6,7 +6,8 @@ import type { PatchRequest } from '../../src/scim/http/client.ts';
 import { createRecordGenerator } from '../../src/scim/generate.ts';
 import { jsonBodyOf } from '../../src/scim/http/json.ts';
 import { PROFILE_MODULES } from '../../src/scim/profiles/index.ts';
-import type { ProfileName, ResourceType } from '../../src/scim/records/schemas.ts';
+import type { ResourceType } from '../../src/scim/records/schemas.ts';
+import type { ProfileName } from '../../src/scim/profiles/names.ts';
 import { batchOutcome, leaves, makeSender, runBatch, runGroupBatch, SEED, TOKEN, type BatchOutcome } from './batch.ts';
 import { startBetterAuth, type BetterAuthScim } from './server.ts';
 

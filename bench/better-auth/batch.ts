@@ -7,7 +7,8 @@ import { isJsonObject } from '../../src/scim/http/json.ts';
 import { knownUser, type KnownUser } from '../../src/scim/records/members.ts';
 import { PROFILE_MODULES } from '../../src/scim/profiles/index.ts';
 import { isUser, recordName } from '../../src/scim/records/records.ts';
-import type { ProfileName, ResourceType, ScimRecord } from '../../src/scim/records/schemas.ts';
+import type { ResourceType, ScimRecord } from '../../src/scim/records/schemas.ts';
+import type { ProfileName } from '../../src/scim/profiles/names.ts';
 
 // What the actions run (actions.ts) and Check (checks.ts) share: the seed and token, the element's
 // client as a SendCall, a batch run as the element runs it, and how the batch went.

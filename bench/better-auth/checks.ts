@@ -8,7 +8,8 @@ import { isJsonObject, jsonBodyOf } from '../../src/scim/http/json.ts';
 import { listResponseOf } from '../../src/scim/http/list-response.ts';
 import { OwnedResources } from '../../src/scim/http/owned.ts';
 import { PROFILE_MODULES } from '../../src/scim/profiles/index.ts';
-import type { ProfileName, ResourceType } from '../../src/scim/records/schemas.ts';
+import type { ResourceType } from '../../src/scim/records/schemas.ts';
+import type { ProfileName } from '../../src/scim/profiles/names.ts';
 import { batchOutcome, leaves, makeSender, runBatch, runGroupBatch, SEED, TOKEN, type BatchOutcome, type ItemResult } from './batch.ts';
 import { startBetterAuth } from './server.ts';
 

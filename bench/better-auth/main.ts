@@ -1,4 +1,4 @@
-import { IDP_PROFILES, PROFILES } from '../../src/scim/records/schemas.ts';
+import { IDP_PROFILES, PROFILES } from '../../src/scim/profiles/names.ts';
 import { runActions, type ProfileRun } from './actions.ts';
 import { checkProfile, type CheckRun } from './checks.ts';
 import { readinessRun, type ReadinessRun } from './readiness.ts';

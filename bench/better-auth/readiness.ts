@@ -1,5 +1,5 @@
 import { runReadiness, type ReadinessVerdict } from '../../src/scim/readiness/run.ts';
-import type { IdpProfile } from '../../src/scim/records/schemas.ts';
+import type { IdpProfile } from '../../src/scim/profiles/names.ts';
 import { SEED, TOKEN } from './batch.ts';
 import { startBetterAuth } from './server.ts';
 

@@ -1,6 +1,6 @@
 import express from 'express';
 import { ERROR_SCHEMA, SCIM_CONTENT_TYPE } from '../../src/scim/protocol';
-import type { IdpProfile } from '../../src/scim/records/schemas';
+import type { IdpProfile } from '../../src/scim/profiles/names';
 
 // The defects of issue 48, each a middleware in front of the sandbox: each must block exactly the
 // IdPs whose documents require what it breaks (src/scim/readiness/run.sandbox.test.ts in Node,
@@ -43,7 +43,8 @@ export const DEFECTS: Defect[] = [
   {
     name: 'a PUT answered 200 and nothing stored',
     misbehave: (app) => app.put('/scim/v2/Users/:id', json, (req, res) => void res.status(200).type(SCIM_CONTENT_TYPE).json({ ...(req.body as object), id: req.params.id })),
-    blocks: { okta: 'update-user' },
+    // Every IdP whose Update is a PUT of the user.
+    blocks: { okta: 'update-user', 'okta-aiw': 'update-user', onelogin: 'update-user', ping: 'update-user', authentik: 'update-user' },
   },
   {
     name: 'active false accepted and not applied',
@@ -53,18 +54,21 @@ export const DEFECTS: Defect[] = [
         json,
         ignoredPatch(({ path, value }) => (lower(path) === 'active' && (value === false || lower(String(value)) === 'false')) || (path === undefined && (value as { active?: unknown })?.active === false)),
       ),
+    // Only the IdPs that deactivate by PATCH: Okta's AIW form, OneLogin, Ping and authentik PUT the user.
     blocks: { entra: 'soft-delete', okta: 'deactivate' },
   },
   {
     name: 'member removal accepted and not applied',
     misbehave: (app) => app.patch('/scim/v2/Groups/:id', json, ignoredPatch(({ op, path }) => lower(op) === 'remove' && Boolean(path?.startsWith('members')))),
-    blocks: { entra: 'remove-members', okta: 'remove-member' },
+    // Okta's AIW form PUTs the group instead.
+    blocks: { entra: 'remove-members', okta: 'remove-member', onelogin: 'remove-member', ping: 'remove-member', authentik: 'remove-member' },
   },
   {
     name: 'a rename accepted and not applied',
     misbehave: (app) =>
       app.patch('/scim/v2/Groups/:id', json, ignoredPatch(({ op, path, value }) => lower(op) === 'replace' && (path === 'displayName' || (path === undefined && typeof (value as { displayName?: unknown })?.displayName === 'string')))),
-    blocks: { entra: 'rename-group', okta: 'rename-group' },
+    // Okta's AIW form PUTs the group; OneLogin documents no rename.
+    blocks: { entra: 'rename-group', okta: 'rename-group', ping: 'rename-group', authentik: 'rename-group' },
   },
   {
     name: 'an unknown id answered 200 with an empty body',
@@ -77,7 +81,7 @@ export const DEFECTS: Defect[] = [
       });
       app.get('/scim/v2/Users/:id', (req, res, next) => (known.has(req.params.id) ? next() : void res.status(200).end()));
     },
-    blocks: { okta: 'unknown-id' },
+    blocks: { okta: 'unknown-id', 'okta-aiw': 'unknown-id' },
   },
   { name: 'no defect', misbehave: () => undefined, blocks: {} },
 ];

@@ -1,7 +1,7 @@
 import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
 import { READINESS_COMPLETE_EVENT } from '../public/event-names';
-import type { IdpProfile } from '../scim/records/schemas';
+import type { IdpProfile } from '../scim/profiles/names';
 import { runReadiness, type ReadinessVerdict } from '../scim/readiness/run';
 
 /** What the readiness view shows: the profile under way, if any, and the verdicts so far, in the order run. */

@@ -11,6 +11,7 @@ import { listenWithSandbox, type SandboxServer } from '../../e2e/support/sandbox
 import { DEFECTS } from '../../e2e/support/readiness-defects';
 import { junitSchemaErrors } from '../test-support/junit-schema';
 import { runReadiness, type ReadinessVerdict } from '../scim/readiness/run';
+import { IDP_NAMES, IDP_PROFILES } from '../scim/profiles/names';
 import { READINESS } from '../scim/readiness/table';
 import { main } from './main';
 
@@ -60,10 +61,11 @@ describe('scim-generator ready against the clean sandbox', () => {
   });
   afterAll(() => site?.close());
 
-  it('exits 0 with both IdPs ready in its table', () => {
+  it('exits 0 with every IdP ready in its table (the default --idp is every IdP profile)', () => {
     expect(run.stderr).toMatch(/Entra: PATCH \/scim\/v2\/Users\/\S+ 20\d/);
+    expect(run.stderr).toMatch(/OneLogin: PUT \/scim\/v2\/Users\/\S+ 20\d/);
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout.split('\n').filter((line) => /^\S/.test(line))).toEqual(['READY    Ready for Entra', 'READY    Ready for Okta']);
+    expect(run.stdout.split('\n').filter((line) => /^\S/.test(line))).toEqual(IDP_PROFILES.map((profile) => `READY    Ready for ${IDP_NAMES[profile]}`));
   });
 
   it('prints and writes the key nowhere', () => {
@@ -72,7 +74,8 @@ describe('scim-generator ready against the clean sandbox', () => {
   });
 
   it('gives the verdict the engine gives on the same server', async () => {
-    const engine = [await runReadiness({ baseUrl: site.scimUrl, apiKey, profile: 'entra' }), await runReadiness({ baseUrl: site.scimUrl, apiKey, profile: 'okta' })];
+    const engine: ReadinessVerdict[] = [];
+    for (const profile of IDP_PROFILES) engine.push(await runReadiness({ baseUrl: site.scimUrl, apiKey, profile }));
     expect((JSON.parse(run.json) as ReadinessVerdict[]).map(decided)).toEqual(engine.map(decided));
   });
 
@@ -102,14 +105,14 @@ describe('scim-generator ready against a server refusing capitalised PATCH ops',
   });
   afterAll(() => site?.close());
 
-  it('exits 1 with Entra blocked by patch-op-case and Okta ready', () => {
+  it('exits 1 with Entra blocked by patch-op-case and every other IdP ready', () => {
     expect(defect?.blocks).toEqual({ entra: 'patch-op-case' });
     expect(run.code, run.stdout).toBe(1);
     expect(run.stdout).toMatch(/^BLOCKED {2}Entra: \d+ blockers?/m);
     expect(run.stdout).toMatch(/^ {2}blocker {2}patch-op-case: /m);
     expect(run.stdout).toMatch(/^READY {4}Ready for Okta/m);
     const verdicts = JSON.parse(run.json) as ReadinessVerdict[];
-    expect(verdicts.map(({ profile, ready }) => [profile, ready])).toEqual([['entra', false], ['okta', true]]);
+    expect(verdicts.map(({ profile, ready }) => [profile, ready])).toEqual(IDP_PROFILES.map((profile) => [profile, profile !== 'entra']));
     for (const text of [run.stdout, run.stderr, run.json, run.junit]) expect(text).not.toContain(apiKey);
   });
 
@@ -119,7 +122,7 @@ describe('scim-generator ready against a server refusing capitalised PATCH ops',
     const root = document.documentElement;
     expect(root.tagName).toBe('testsuites');
     const suites = [...root.children];
-    expect(suites.map(({ tagName }) => tagName)).toEqual(['testsuite', 'testsuite']);
+    expect(suites.map(({ tagName }) => tagName)).toEqual(IDP_PROFILES.map(() => 'testsuite'));
     suites.forEach((suite, index) => {
       const verdict = verdicts[index] as ReadinessVerdict;
       const cases = [...suite.children];
@@ -149,7 +152,7 @@ describe('scim-generator on bad input', () => {
   it('exits 2 naming a bad base URL, an unknown IdP or an unknown flag', async () => {
     expect(await cli('ready', 'example.com/scim/v2')).toMatchObject({ code: 2, stderr: expect.stringContaining('Invalid base URL "example.com/scim/v2"') });
     expect(await cli('ready', 'ftp://example.com/scim/v2')).toMatchObject({ code: 2, stderr: expect.stringContaining('only http and https') });
-    expect(await cli('ready', 'https://example.com/scim/v2', '--idp', 'entra,onelogin')).toMatchObject({ code: 2, stderr: expect.stringContaining('"onelogin" is not entra or okta') });
+    expect(await cli('ready', 'https://example.com/scim/v2', '--idp', 'entra,full')).toMatchObject({ code: 2, stderr: expect.stringContaining('"full" is not entra, okta, okta-aiw, onelogin, ping or authentik') });
     expect(await cli('ready', 'https://example.com/scim/v2', '--key', 'x')).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--key'") });
     expect(await cli('readiness')).toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command "readiness"') });
   });

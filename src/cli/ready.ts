@@ -4,7 +4,7 @@ import { readinessJunit } from '../scim/readiness/junit';
 import { idpProfiles, IDP_NAMES } from '../scim/readiness/names';
 import { readinessJson, verdictLine } from '../scim/readiness/report';
 import { runReadiness, type ReadinessVerdict } from '../scim/readiness/run';
-import { IDP_PROFILES, type IdpProfile } from '../scim/records/schemas';
+import { IDP_PROFILES, type IdpProfile } from '../scim/profiles/names';
 import { BadInput, httpBaseUrl, type Io } from './io';
 
 /** The verdict table: a line per IdP, then its blockers, warnings and undecided criteria, one a line. */

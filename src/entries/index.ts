@@ -18,7 +18,7 @@ export type { CheckReport } from '../batch/checks';
 export type { CheckResult, CheckOutcome } from '../scim/checks/check';
 export type { ReadinessVerdict, Finding as ReadinessFinding } from '../scim/readiness/run';
 export type { Source as ReadinessSource } from '../scim/profiles/criterion';
-export type { IdpProfile } from '../scim/records/schemas';
+export type { IdpProfile } from '../scim/profiles/names';
 export type { ScimCall, CallPurpose } from '../scim/http/call';
 export type { ScimResult, ScimRequest, HttpMethod } from '../scim/http/client';
 export type { ScimResponse } from '../scim/http/read-response';

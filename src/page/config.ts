@@ -1,7 +1,8 @@
 import type { ScimGeneratorProperties } from '../public/attribute-table';
 import { parseAttributes } from '../public/attributes';
 import { KEY_CREATION_ANCHOR } from '../public/constants';
-import type { Flow, ProfileName, ResourceType, SchemaSource } from '../scim/records/schemas';
+import type { Flow, ResourceType, SchemaSource } from '../scim/records/schemas';
+import type { ProfileName } from '../scim/profiles/names';
 import { scimUrl } from '../scim/http/scim-url';
 
 /** The element's attributes as the React widget receives them (r2wc maps `base-url` to `baseUrl`). */

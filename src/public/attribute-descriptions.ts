@@ -1,3 +1,4 @@
+import { IDP_PROFILES } from '../scim/profiles/names';
 import type { AttributeName } from './attribute-table';
 
 /**
@@ -25,5 +26,5 @@ export const ATTRIBUTE_DESCRIPTIONS = {
   'seed':
     'Makes the records reproducible: a whole number from 0 to 4294967295.',
   'readiness':
-    'The IdP profiles (`entra`, `okta`) whose readiness the reader can run, separated by spaces: each gets a verdict from its whole provisioning cycle, with a blocker for each criterion of its documents the server does not meet.',
+    `The IdP profiles (${IDP_PROFILES.map((name) => `\`${name}\``).join(', ')}) whose readiness the reader can run, separated by spaces: each gets a verdict from its whole provisioning cycle, with a blocker for each criterion of its documents the server does not meet.`,
 } as const satisfies Record<AttributeName, string>;

@@ -1,5 +1,6 @@
 import { DEFAULT_API_KEY_PATH, DEFAULT_SCIM_BASE_PATH } from './constants';
-import { FLOWS, IDP_PROFILES, PROFILES, RESOURCE_TYPES, SCHEMA_SOURCES } from '../scim/records/schemas';
+import { FLOWS, RESOURCE_TYPES, SCHEMA_SOURCES } from '../scim/records/schemas';
+import { IDP_PROFILES, PROFILES } from '../scim/profiles/names';
 
 /**
  * The element's attributes: the one place each is declared. r2wc's props, the element's typed

@@ -1,6 +1,7 @@
 import { ATTRIBUTE_TABLE, type AttributeName, type AttributeRowOf, type PropertyName, type ScimGeneratorProperties } from './attribute-table';
 import { DEFAULT_API_KEY_PATH } from './constants';
-import { FLOWS, PROFILES, RESOURCE_TYPES, SCHEMA_SOURCES } from '../scim/records/schemas';
+import { FLOWS, RESOURCE_TYPES, SCHEMA_SOURCES } from '../scim/records/schemas';
+import { PROFILES } from '../scim/profiles/names';
 
 // How each attribute of the table (attribute-table.ts) is read. Kept out of the table so that the
 // ES entry, which exports the table's names, does not carry the parsers.

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { RECORDS_PER_BATCH } from '../public/constants';
 import { createRecordGenerator, generateRecords } from './generate';
 import { ENTERPRISE_USER_SCHEMA, ENTRA_GROUP_SCHEMA, GROUP_SCHEMA, USER_SCHEMA } from './protocol';
-import { PROFILES, type ProfileName, type ResourceType, type ScimGroup, type ScimRecord, type ScimUser } from './records/schemas';
+import { type ResourceType, type ScimGroup, type ScimRecord, type ScimUser } from './records/schemas';
+import { PROFILES, type ProfileName } from './profiles/names';
 import { isUser } from './records/records';
 
 // Without the extension declared, scimmy silently drops the enterprise attributes instead of checking them.

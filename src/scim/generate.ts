@@ -1,7 +1,8 @@
 import { RECORDS_PER_BATCH } from '../public/constants';
 import { SimpleFaker } from '@faker-js/faker';
 import { PROFILE_MODULES } from './profiles';
-import { isResourceType, type ProfileName, type ResourceType, type ScimRecord } from './records/schemas';
+import { isResourceType, type ResourceType, type ScimRecord } from './records/schemas';
+import { type ProfileName } from './profiles/names';
 import { isUser } from './records/records';
 import type { ResourceSchema } from './server-schema/definitions';
 import { recordFitter } from './server-schema/fit-record';

@@ -2,7 +2,7 @@ import { SimpleFaker } from '@faker-js/faker';
 import type { CheckContext, CheckTarget } from '../scim/checks/check';
 import { OwnedResources } from '../scim/http/owned';
 import { PROFILE_MODULES } from '../scim/profiles';
-import type { ProfileName } from '../scim/records/schemas';
+import type { ProfileName } from '../scim/profiles/names';
 
 /**
  * What runChecks needs besides `send`, as BatchChecks gives it: the target, the base URLs, the

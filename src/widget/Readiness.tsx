@@ -3,7 +3,7 @@ import type { ReadinessState } from '../batch/readiness';
 import type { GeneratorConfig } from '../page/config';
 import { batchRuntime } from '../batch/load-runtime';
 import { parts } from '../public/parts';
-import type { IdpProfile } from '../scim/records/schemas';
+import type { IdpProfile } from '../scim/profiles/names';
 import type { Finding, ReadinessVerdict } from '../scim/readiness/run';
 import { IDP_NAMES, idpProfiles } from '../scim/readiness/names';
 import { readinessJson, readinessReportMarkdown, verdictLine } from '../scim/readiness/report';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createRecordGenerator } from '../../src/scim/generate';
-import { PROFILES, type ScimGroup } from '../../src/scim/records/schemas';
+import { type ScimGroup } from '../../src/scim/records/schemas';
+import { PROFILES } from '../../src/scim/profiles/names';
 import { documentedSection } from '../../src/test-support/documentation';
 
 // The examples of the documented "Records and profiles" section (docs/records.md).

@@ -4,7 +4,8 @@ import type { CheckResult } from '../../../src/scim/checks/check';
 import { runChecks } from '../../../src/scim/checks/run-checks';
 import { PROFILE_MODULES } from '../../../src/scim/profiles';
 import { createRecordGenerator } from '../../../src/scim/generate';
-import { PROFILES, type ResourceType, type ScimRecord } from '../../../src/scim/records/schemas';
+import { type ResourceType, type ScimRecord } from '../../../src/scim/records/schemas';
+import { PROFILES } from '../../../src/scim/profiles/names';
 import { checkContext } from '../../../src/test-support/check-context';
 import { sandboxForElementCalls } from '../test-support/test-sandbox';
 
@@ -50,8 +51,8 @@ describe.each(PROFILES)('Check against the sandbox, profile %s', (profile) => {
     const [user] = generate('Users', { profile, active });
     const results = await checksOf(profile, 'Users', user as ScimRecord);
     const entraOnly = profile === 'entra' ? ['externalid-lookup', 'work-email-lookup'] : [];
-    // The partial-PUT check runs for profiles whose IdP GETs the user, then PUTs it back (Okta's form).
-    const putBack = 'put' in PROFILE_MODULES[profile].dialect.update([]) ? ['partial-put'] : [];
+    // The partial-PUT check runs for every profile whose IdP updates users by PUT: Okta's GET then PUT, and the PUT of what OneLogin, Ping and authentik hold.
+    const putBack = 'patch' in PROFILE_MODULES[profile].dialect.update([]) ? [] : ['partial-put'];
     expect(results.map(({ id, outcome, reason }) => [id, outcome, reason])).toEqual(
       passes(['read-back', 'lookup', 'lookup-ignoring-case', 'real-username', 'duplicate', 'duplicate-case', 'unknown-id', 'wrong-key', 'location', 'paging', 'projection', ...entraOnly, 'deactivate', 'update', ...putBack]),
     );

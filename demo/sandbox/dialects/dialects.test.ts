@@ -4,7 +4,7 @@ import { assignMembers } from '../../../src/batch/members';
 import { createRecordGenerator } from '../../../src/scim/generate';
 import type { KnownUser } from '../../../src/scim/records/members';
 import { PROFILE_MODULES } from '../../../src/scim/profiles';
-import { PROFILES } from '../../../src/scim/records/schemas';
+import { PROFILES } from '../../../src/scim/profiles/names';
 import { ENTERPRISE_SCHEMA, GROUP_SCHEMA, PATCH_SCHEMA, freshSandboxPerTest, newUser } from '../test-support/test-sandbox';
 
 const fresh = freshSandboxPerTest();

@@ -5,7 +5,8 @@ import { assignMembers } from '../../../src/batch/members';
 import { performAction, type ActionKind, type ActionTarget } from '../../../src/scim/actions/table';
 import { createRecordGenerator } from '../../../src/scim/generate';
 import { PROFILE_MODULES } from '../../../src/scim/profiles';
-import { PROFILES, type ResourceType, type ScimRecord } from '../../../src/scim/records/schemas';
+import { type ResourceType, type ScimRecord } from '../../../src/scim/records/schemas';
+import { PROFILES } from '../../../src/scim/profiles/names';
 import { sandboxForElementCalls } from '../test-support/test-sandbox';
 
 const sandbox = sandboxForElementCalls();

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createRecordGenerator } from '../../../src/scim/generate';
-import { PROFILES, type ResourceType } from '../../../src/scim/records/schemas';
+import { type ResourceType } from '../../../src/scim/records/schemas';
+import { PROFILES } from '../../../src/scim/profiles/names';
 import { isUser } from '../../../src/scim/records/records';
 import { freshSandboxPerTest } from '../test-support/test-sandbox';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentedFrom } from '../../test-support/documentation';
 import { PROFILE_MODULES } from '../profiles';
-import { PROFILES } from '../records/schemas';
+import { PROFILES } from '../profiles/names';
 import { ACTIONS, ACTION_KINDS, RFC7644_DIALECT, appliesTo, isActionDone, type ActionTarget } from './table';
 
 const target = (fields: Partial<ActionTarget> = {}): ActionTarget => ({

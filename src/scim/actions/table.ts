@@ -41,21 +41,21 @@ export interface ActionEnd<C extends ScimResult> {
 }
 
 /**
- * A PUT of the whole user (RFC 7644 §3.5.1): built from what a GET of it returned (`put`, Okta), or
- * from the record the IdP holds, the one the batch sent, with the id the server gave it (`replace`:
- * authentik, OneLogin and Ping PUT what they hold, with no GET first).
+ * A PUT of the whole resource (RFC 7644 §3.5.1): built from what a GET of it returned (`put`: Okta's
+ * users, and its AIW form's groups), or from the record the IdP holds, the one the batch sent, with
+ * the id the server gave it (`replace`: authentik, OneLogin and Ping PUT what they hold, with no GET first).
  */
 export type PutRequest =
   | { put(current: Record<string, unknown>): Record<string, unknown> }
   | { replace(record: Record<string, unknown>, id: string): Record<string, unknown> };
-/** How Update sends its changes: one PATCH, or a PUT of the user changed. */
+/** How an action writes: one PATCH, or a PUT of the resource changed. */
 export type UpdateRequest = { patch: PatchRequest } | PutRequest;
 
 // The forms of the actions' requests: a profile's dialect gives one of each (Dialect, below).
 export type UpdateForm = (changes: readonly UserChange[]) => UpdateRequest;
 export type ActiveForm = (active: boolean) => PatchRequest | PutRequest;
-export type RemoveMemberForm = (memberId: string) => PatchRequest;
-export type RenameForm = (group: { id: string; displayName: string }) => PatchRequest;
+export type RemoveMemberForm = (memberId: string) => PatchRequest | PutRequest;
+export type RenameForm = (group: { id: string; displayName: string }) => PatchRequest | PutRequest;
 
 interface ActionRow<Form> {
   /** The button. */
@@ -85,17 +85,6 @@ const row = <Form>(definition: ActionRow<Form>) => definition;
 const gone = ({ ok, status }: Pick<ScimResult, 'ok' | 'status'>) => ok || status === 404;
 
 const patchOf = (...operations: PatchRequest['Operations']): PatchRequest => ({ schemas: [PATCH_OP_SCHEMA], Operations: operations });
-
-/** Sends the action's write, then (when it succeeded) reads the resource back. */
-async function writeThenReadBack<C extends ScimResult>(
-  { send, target, delay }: ActionContext<C>,
-  request: ActionRequest,
-  expectations: Parameters<typeof readBack>[2],
-): Promise<ActionEnd<C>> {
-  const decided = await send(request);
-  if (!decided.ok) return { decided };
-  return { decided, readBack: await readBack(send, target.url, expectations, delay) };
-}
 
 /**
  * Every action on what a batch created, one row each: the one place an action is declared. Its
@@ -147,7 +136,7 @@ export const ACTIONS = {
     applies: (target) => !target.deactivated && isUser(target.record),
     async perform(form, context) {
       // Whatever form the dialect sends (Entra's "False"), the resource holds the boolean (RFC 7643 §4.1.1).
-      const end = await writeUserThenReadBack(activeRequest(form(false)), [valueIs('active', (user) => user.active, false)], context);
+      const end = await writeThenReadBack(asWrite(form(false)), [valueIs('active', (user) => user.active, false)], context);
       if (end.readBack?.applied) context.target.deactivated = true;
       return end;
     },
@@ -228,29 +217,29 @@ export async function updateUser<C extends ScimResult>(
   context: ActionContext<C>,
 ): Promise<ActionEnd<C>> {
   const expectations = changes.map(({ attribute, read, value }) => valueIs(attribute, read, value));
-  return writeUserThenReadBack(form(changes), expectations, context);
+  return writeThenReadBack(form(changes), expectations, context);
 }
 
-/** Writes to the user in its form (writeUser), then reads it back, with its second look. */
-async function writeUserThenReadBack<C extends ScimResult>(
+/** Writes to the resource in its form (writeResource), then reads it back, with its second look. */
+async function writeThenReadBack<C extends ScimResult>(
   request: UpdateRequest,
   expectations: Parameters<typeof readBack>[2],
   context: ActionContext<C>,
 ): Promise<ActionEnd<C>> {
-  const { decided, written } = await writeUser(request, context);
+  const { decided, written } = await writeResource(request, context);
   if (!written || !decided.ok) return { decided };
   return { decided, readBack: await readBack(context.send, context.target.url, expectations, context.delay) };
 }
 
-/** A dialect's form of Deactivate (or of putting `active` back) as the request that sends it. */
-export const activeRequest = (body: PatchRequest | PutRequest): UpdateRequest => ('put' in body || 'replace' in body ? body : { patch: body });
+/** A dialect's form of Deactivate, Remove members or Rename (a PATCH body, or a PUT) as the request that sends it. */
+export const asWrite = (body: PatchRequest | PutRequest): UpdateRequest => ('put' in body || 'replace' in body ? body : { patch: body });
 
 /**
- * Sends a write to the user in its form: the PATCH; a GET, then a PUT of what it returned, changed;
- * or a PUT of the record the batch sent, changed. `written` is false where the GET before a PUT
- * ended it (its answer failed, or was not a JSON object): then `decided` is that GET.
+ * Sends a write to the resource in its form: the PATCH; a GET, then a PUT of what it returned,
+ * changed; or a PUT of the record the batch sent, changed. `written` is false where the GET before a
+ * PUT ended it (its answer failed, or was not a JSON object): then `decided` is that GET.
  */
-export async function writeUser<C extends ScimResult>(request: UpdateRequest, { target, send }: ActionContext<C>): Promise<{ decided: C; written: boolean }> {
+export async function writeResource<C extends ScimResult>(request: UpdateRequest, { target, send }: ActionContext<C>): Promise<{ decided: C; written: boolean }> {
   const put = (body: unknown) => send({ method: 'PUT', url: target.url, body });
   if ('patch' in request) return { decided: await send({ method: 'PATCH', url: target.url, body: request.patch }), written: true };
   if ('replace' in request) return { decided: await put(request.replace(structuredClone(target.record) as unknown as Record<string, unknown>, target.id)), written: true };
@@ -262,13 +251,11 @@ export async function writeUser<C extends ScimResult>(request: UpdateRequest, { 
 
 /** Removes one member in the form given, then reads the group back: that member gone, the `others` still there. */
 export const removeMember = <C extends ScimResult>(form: RemoveMemberForm, memberId: string, others: readonly string[], context: ActionContext<C>): Promise<ActionEnd<C>> =>
-  writeThenReadBack(context, { method: 'PATCH', url: context.target.url, body: form(memberId) }, memberRemoved(memberId, others));
+  writeThenReadBack(asWrite(form(memberId)), memberRemoved(memberId, others), context);
 
 /** Gives the group `displayName` in the form given, then reads it back. */
 export const renameGroup = <C extends ScimResult>(form: RenameForm, displayName: string, context: ActionContext<C>): Promise<ActionEnd<C>> =>
-  writeThenReadBack(context, { method: 'PATCH', url: context.target.url, body: form({ id: context.target.id, displayName }) }, [
-    valueIs('displayName', (resource) => resource.displayName, displayName),
-  ]);
+  writeThenReadBack(asWrite(form({ id: context.target.id, displayName })), [valueIs('displayName', (resource) => resource.displayName, displayName)], context);
 
 /** Whether the action can act on the target now. */
 export const appliesTo = (kind: ActionKind, target: ActionTarget): boolean =>

@@ -1,7 +1,8 @@
 import { SimpleFaker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { createRecordGenerator } from '../generate';
-import type { ProfileName, ScimUser } from '../records/schemas';
+import type { ScimUser } from '../records/schemas';
+import type { ProfileName } from '../profiles/names';
 import { userChanges } from './user-changes';
 
 const userOf = (profile: ProfileName) => createRecordGenerator(3)('Users', { profile })[0] as ScimUser;

@@ -5,7 +5,7 @@ import type { CallRequest, ScimCall } from '../http/call';
 import { CUT_BODY, wasCut } from '../http/cut-body';
 import { bodyOf, listResponseOf } from '../http/list-response';
 import { ERROR_SCHEMA } from '../protocol';
-import type { ProfileName, ResourceType, ScimRecord } from '../records/schemas';
+import type { ResourceType, ScimRecord } from '../records/schemas';
 
 /**
  * `warn`: failed a check that the IdP needs only in a setup that is not its default (Check's `onlyWhen`).
@@ -49,8 +49,8 @@ export interface CheckTarget {
 export interface CheckContext {
   target: CheckTarget;
   urls: { baseUrl: string; endpoint: string };
-  /** The batch's profile, and its form of each action's request (deactivate, update, …). */
-  profile: ProfileName;
+  /** The batch's profile's name (its ProfileName: the type lives above the checks, with the profiles), and its form of each action's request (deactivate, update, …). */
+  profile: string;
   dialect: Dialect;
   /** New values for the round trips (Update, Rename). */
   faker: SimpleFaker;

@@ -6,6 +6,7 @@ import { checkContext } from '../../test-support/check-context';
 import type { CheckContext } from './check';
 import { partialPutRoundTrip, removeMemberRoundTrip, renameRoundTrip } from './round-trips';
 import { USER_CHECKS } from './user-checks';
+import { PROFILES, type ProfileName } from '../profiles/names';
 
 const BASE = 'https://scim.example.com/scim/v2';
 const URL_G = `${BASE}/Groups/g-1`;
@@ -101,10 +102,10 @@ describe('the partial PUT', () => {
     return { context: { ...context, send } as CheckContext, held: () => held };
   }
 
-  it('applies only to a profile whose IdP updates by PUT (okta)', () => {
+  it('applies to every profile whose IdP updates users by PUT, with or without a GET first, and to no other', () => {
     const partialPut = USER_CHECKS.find(({ id }) => id === 'partial-put');
-    const applies = (profile: 'okta' | 'entra') => partialPut?.applies?.(checkContext(user(false).context.target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { profile }).context);
-    expect([applies('okta'), applies('entra')]).toEqual([true, false]);
+    const applies = (profile: ProfileName) => partialPut?.applies?.(checkContext(user(false).context.target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { profile }).context);
+    expect(PROFILES.filter(applies)).toEqual(['okta', 'okta-aiw', 'onelogin', 'ping', 'authentik']);
   });
 
   it('passes when the PUT without locale clears it, and puts it back', async () => {

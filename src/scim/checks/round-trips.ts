@@ -1,4 +1,4 @@
-import { activeRequest, removeMember, renameGroup, updateUser, writeUser, type ActionEnd, type ActionTarget } from '../actions/table';
+import { asWrite, removeMember, renameGroup, updateUser, writeResource, type ActionEnd, type ActionTarget } from '../actions/table';
 import { memberIdsIn, membersPresent, readBack, valueIs, type ReadBack } from '../actions/read-back';
 import { userChanges } from '../actions/user-changes';
 import type { ScimCall } from '../http/call';
@@ -54,7 +54,7 @@ async function roundTrip(change: () => Promise<Step>, restore: () => Promise<Ste
 /** Writes `active` in the profile's dialect (a PATCH, or a PUT of the user), then reads the user back (with its second look). */
 async function setActive(context: CheckContext, active: boolean): Promise<Step> {
   const { url } = context.target;
-  const { decided: write, written } = await writeUser(activeRequest(context.dialect.deactivate(active)), { target: actionTarget(context), faker: context.faker, send: context.send });
+  const { decided: write, written } = await writeResource(asWrite(context.dialect.deactivate(active)), { target: actionTarget(context), faker: context.faker, send: context.send });
   const method = write.request.method;
   if (!written || !write.ok) return { fail: `${method} active ${active}: ${exchange(write)}` };
   // Whatever form the dialect sends (Entra's "True"), the resource holds the boolean (RFC 7643 §4.1.1).
@@ -165,7 +165,7 @@ const LEFT_OUT_CANDIDATES = ['locale', 'title', 'nickName', 'timezone', 'preferr
 
 /**
  * A PUT replaces the resource (RFC 7644 §3.5.1: attributes left out are to be cleared), and an IdP
- * that updates by PUT (Okta) relies on it: PUTs the user as read, without one optional attribute it
+ * that updates by PUT (Okta, OneLogin, Ping, authentik) relies on it: PUTs the user as read, without one optional attribute it
  * holds, and expects a GET to show that attribute gone; then PUTs the user back as read.
  */
 export async function partialPutRoundTrip(context: CheckContext): Promise<CheckVerdict> {

@@ -113,9 +113,10 @@ export const USER_CHECKS: Check[] = [
   },
   {
     id: 'partial-put',
-    name: 'Clear an attribute a PUT leaves out, as Okta expects',
-    source: "RFC 7644 §3.5.1 (PUT replaces the resource); Okta's \"Update a specific User (PUT)\"",
-    applies: ({ dialect }) => 'put' in dialect.update([]),
+    name: 'Clear an attribute a PUT leaves out, as an IdP that updates by PUT expects',
+    source: "RFC 7644 §3.5.1 (PUT replaces the resource); the PUT updates of Okta (\"Update a specific User (PUT)\"), OneLogin, Ping and authentik",
+    // Every profile whose Update is a PUT: after a GET (Okta, its AIW form) or of what the IdP holds (OneLogin, Ping, authentik).
+    applies: ({ dialect }) => !('patch' in dialect.update([])),
     run: partialPutRoundTrip,
   },
 ];

@@ -2,7 +2,8 @@
 import { en } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { createRecordGenerator, generateRecords } from '../generate';
-import { PROFILES, type ScimGroup } from '../records/schemas';
+import { type ScimGroup } from '../records/schemas';
+import { PROFILES } from '../profiles/names';
 
 const lowerSnake = (text: string) => text.toLowerCase().split(' ').join('_');
 const shopDepartments = (en.commerce?.department ?? []).map(lowerSnake);

@@ -4,9 +4,10 @@ import { makePerson } from '../fake/person';
 import { createThenAddMembers, matchingFilter, type ItemSequence } from '../flows/sequence';
 import { readLookup } from '../flows/lookup';
 import { queryUrl } from '../http/query-url';
-import type { Profile } from './profile';
+import type { IdpProfileModule } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
 import { putChanged } from './put';
+import { deletesSucceed, stepsSucceed, type Criterion } from './criterion';
 
 // Everything here follows authentik's SCIM provider, read in its source (goauthentik/authentik):
 // authentik/providers/scim/clients/users.py and groups.py (the requests), clients/schema.py (the
@@ -14,6 +15,82 @@ import { putChanged } from './put';
 // mappings "authentik default SCIM Mapping: User" and "…: Group", which make the bodies). authentik
 // reads the server's ServiceProviderConfig and PATCHes groups only where `patch.supported` is true;
 // this profile is that case, the default of a server that publishes it (docs: docs/idp-profiles.md).
+
+// What authentik requires of a server, each criterion beside the requests below and decided by the
+// readiness run's calls (readiness/): its SCIM provider's source (the requests, and what stops a
+// sync: any answer of 400 or more raises, clients/base.py `_request`) and its documentation's
+// "Syncing". Every request of the cycle is one authentik sends by default, so each is a blocker.
+const clientSource = (file: 'users.py' | 'groups.py', section: string, sentence: string) => ({
+  document: `authentik's SCIM client, authentik/providers/scim/clients/${file}`,
+  url: `https://github.com/goauthentik/authentik/blob/main/authentik/providers/scim/clients/${file}`,
+  section,
+  sentence,
+});
+const SYNCING = {
+  document: 'SCIM Provider (authentik)',
+  url: 'https://docs.goauthentik.io/docs/providers/scim',
+  section: 'Syncing',
+  sentence: 'When a user/group is created/modified/deleted, that action is sent to all SCIM providers',
+};
+
+const AUTHENTIK_READINESS: readonly Criterion[] = [
+  {
+    id: 'create-users',
+    weight: 'blocker',
+    expects: 'POST /Users, with no lookup first, answered 201 with an id',
+    source: clientSource('users.py', 'SCIMUserClient.create', 'SCIM Response with missing or invalid `id`'),
+    steps: ['create-users'],
+    decide: stepsSucceed('create-users'),
+  },
+  {
+    id: 'update-user',
+    weight: 'blocker',
+    expects: 'Update: a PUT /Users/{id} of the user as mapped, with its id, whatever the server supports; a GET then shows the new values',
+    source: { ...SYNCING, section: 'Syncing; users.py SCIMUserClient.update' },
+    steps: ['update'],
+    decide: stepsSucceed('update'),
+  },
+  {
+    id: 'deactivate',
+    weight: 'blocker',
+    expects: 'A deactivated user: the same PUT with active false; a GET then shows active false',
+    source: { ...SYNCING, section: 'Syncing; users.py SCIMUserClient.update' },
+    steps: ['deactivate'],
+    decide: stepsSucceed('deactivate'),
+  },
+  {
+    id: 'push-group',
+    weight: 'blocker',
+    expects: 'POST /Groups without members, then a PATCH with one add of members per user',
+    source: clientSource('groups.py', 'SCIMGroupClient.create; _patch_add_users', 'Create group from scratch and create a connection object'),
+    steps: ['create-groups'],
+    decide: stepsSucceed('create-groups'),
+  },
+  {
+    id: 'remove-member',
+    weight: 'blocker',
+    expects: 'A PATCH remove of members whose value names the member, no path filter; a GET then shows it gone and the others kept',
+    source: clientSource('groups.py', 'SCIMGroupClient._patch_remove_users', 'Remove users in users_set from group'),
+    steps: ['remove-member'],
+    decide: stepsSucceed('remove-member'),
+  },
+  {
+    id: 'rename-group',
+    weight: 'blocker',
+    expects: 'A PATCH replace without path whose value is the group with its id and new displayName; a GET then shows the new name',
+    source: clientSource('groups.py', 'SCIMGroupClient._update_patch_general', 'Update a group via PATCH request'),
+    steps: ['rename'],
+    decide: stepsSucceed('rename'),
+  },
+  {
+    id: 'delete',
+    weight: 'blocker',
+    expects: 'DELETE /Users/{id} and DELETE /Groups/{id} answered 2xx',
+    source: { ...SYNCING, section: 'Syncing; users.py SCIMUserClient.delete, groups.py SCIMGroupClient.delete' },
+    steps: ['delete'],
+    decide: deletesSucceed(),
+  },
+];
 
 const patchOf = (...Operations: { op: string; path?: string; value: unknown }[]) => ({ schemas: [PATCH_OP_SCHEMA], Operations });
 
@@ -33,7 +110,7 @@ const createOr409Lookup: ItemSequence = async (run) => {
   return { decided: lookup, verdict: { text, failed: !found } };
 };
 
-export const authentik: Profile = {
+export const authentik: IdpProfileModule = {
   users: (faker, active) => () => {
     const person = makePerson(faker);
     // The default User mapping: `name` split at the first space into givenName and familyName.
@@ -75,4 +152,5 @@ export const authentik: Profile = {
   },
   // users.py `create` POSTs with no lookup first; groups look up only after a 409 (above).
   sequences: { Users: createThenAddMembers, Groups: createOr409Lookup },
+  idp: { name: 'authentik', readiness: AUTHENTIK_READINESS },
 };

@@ -8,7 +8,8 @@ import { userChanges } from '../actions/user-changes';
 import { generateRecords } from '../generate';
 import type { PatchRequest } from '../http/client';
 import { PATCH_OP_SCHEMA } from '../protocol';
-import { PROFILES, type ProfileName, type ScimUser } from '../records/schemas';
+import type { ScimGroup, ScimUser } from '../records/schemas';
+import { PROFILES, type ProfileName } from '../profiles/names';
 import { PROFILE_MODULES } from './index';
 
 // Every profile through the same checks. Its records fitting RFC 7643 as scimmy reads them is
@@ -46,32 +47,35 @@ function patchProblem(body: PatchRequest): string | undefined {
 }
 
 /** Why a PUT body is not a User RFC 7643 and 7644 §3.5.1 allow, or undefined. */
-function putProblem(body: Record<string, unknown>): string | undefined {
+function putProblem(body: Record<string, unknown>, type: 'User' | 'Group'): string | undefined {
   try {
-    SCIMMY.Schemas.User.definition.coerce(body, 'in');
+    SCIMMY.Schemas[type].definition.coerce(body, 'in');
   } catch (error) {
-    return `scimmy refuses the user: ${(error as Error).message}`;
+    return `scimmy refuses the ${type === 'User' ? 'user' : 'group'}: ${(error as Error).message}`;
   }
   return undefined;
 }
 
-/** The body each form sends, for one generated user of the profile. */
-function sentBodies(profile: ProfileName): Record<(typeof ACTION_KINDS)[number], { patch?: PatchRequest; put?: Record<string, unknown> } | undefined> {
+type Sent = { patch: PatchRequest } | { put: Record<string, unknown>; type: 'User' | 'Group' };
+
+/** The body each form sends, for one generated user and group of the profile. */
+function sentBodies(profile: ProfileName): Record<(typeof ACTION_KINDS)[number], Sent | undefined> {
   const { dialect } = PROFILE_MODULES[profile];
   const user = generateRecords('Users', { profile, active: true })[0] as ScimUser;
-  const held = structuredClone(user) as unknown as Record<string, unknown>;
-  const asSent = (request: UpdateRequest | PutRequest | PatchRequest) => {
-    if ('put' in request) return { put: request.put({ ...held, id: 'id-1' }) };
-    if ('replace' in request) return { put: request.replace(held, 'id-1') };
+  const group = { ...(generateRecords('Groups', { profile })[0] as ScimGroup), members: [{ value: 'member-1' }, { value: 'member-2' }] };
+  const asSent = (request: UpdateRequest | PutRequest | PatchRequest, type: 'User' | 'Group'): Sent => {
+    const held = structuredClone(type === 'User' ? user : group) as unknown as Record<string, unknown>;
+    if ('put' in request) return { put: request.put({ ...held, id: 'id-1' }), type };
+    if ('replace' in request) return { put: request.replace(held, 'id-1'), type };
     return { patch: 'patch' in request ? request.patch : request };
   };
   const faker = new SimpleFaker();
   faker.seed(5);
   return {
-    update: asSent(dialect.update(userChanges(faker, user))),
-    deactivate: asSent(dialect.deactivate(false)),
-    'remove-members': { patch: dialect['remove-members']('member-1') },
-    rename: { patch: dialect.rename({ id: 'group-1', displayName: 'renamed_group' }) },
+    update: asSent(dialect.update(userChanges(faker, user)), 'User'),
+    deactivate: asSent(dialect.deactivate(false), 'User'),
+    'remove-members': asSent(dialect['remove-members']('member-1'), 'Group'),
+    rename: asSent(dialect.rename({ id: 'group-1', displayName: 'renamed_group' }), 'Group'),
     delete: undefined,
   };
 }
@@ -82,7 +86,7 @@ describe.each(PROFILES)('the contract of profile %s', (profile) => {
     for (const kind of ACTION_KINDS) {
       const body = bodies[kind];
       if (!body) continue;
-      const problem = body.patch ? patchProblem(body.patch) : putProblem(body.put ?? {});
+      const problem = 'patch' in body ? patchProblem(body.patch) : putProblem(body.put, body.type);
       const deviation = DEVIATIONS[profile]?.[kind];
       if (deviation) expect(problem, `${kind}: the documented deviation`).toMatch(deviation);
       else expect(problem, `${kind}: ${JSON.stringify(body)}`).toBeUndefined();

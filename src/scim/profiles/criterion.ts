@@ -45,9 +45,8 @@ export interface Source {
 }
 
 export interface Criterion {
-  /** Unique within its IdP. */
+  /** Unique within its IdP (the profile module that declares it: its `idp.name` names the IdP). */
   id: string;
-  idp: 'Entra' | 'Okta';
   /** A blocker: the IdP's provisioning fails or loses data; a warning: it works, at a cost the documents name. */
   weight: 'blocker' | 'warning';
   /** What the IdP sends and expects, in one sentence. */
@@ -95,3 +94,7 @@ export const everyCall =
     const refused = calls.find((call) => !accepts(call));
     return refused ? { met: false, answered: `${expected}; ${exchange(refused)}.`, calls: [refused] } : MET;
   };
+
+/** Every DELETE of the run's clean-up (of `type` only, when given) answered 2xx: the IdPs that delete, deciding by the exchanges. */
+export const deletesSucceed = (type?: 'Users' | 'Groups') =>
+  everyCall(['delete'], ({ request }) => request.method === 'DELETE' && (!type || new URL(request.url).pathname.includes(`/${type}/`)), (call) => call.ok, 'Expected a 2xx');

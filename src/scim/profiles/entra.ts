@@ -3,7 +3,7 @@ import { groupName, makeJob } from '../fake/job';
 import { employeeNumber, makePerson } from '../fake/person';
 import { fillPattern, pickPlace, workAddress } from '../fake/places';
 import { matchingFilter, lookupThenCreate } from '../flows/sequence';
-import type { Profile } from './profile';
+import type { IdpProfileModule } from './profile';
 import { RFC7644_DIALECT } from '../actions/table';
 import type { PatchRequest } from '../http/client';
 import type { ScimCall } from '../http/call';
@@ -15,6 +15,153 @@ const replace = (...operations: { path: string; value: unknown }[]): PatchReques
   Operations: operations.map((operation) => ({ op: 'Replace', ...operation })),
 });
 
+// What Entra requires of a server, each criterion beside the requests below and decided by the
+// readiness run's calls (readiness/). The sentences are Microsoft's, from the tutorial cited below.
+const TUTORIAL = {
+  document: 'Tutorial: Develop and plan provisioning for a SCIM endpoint in Microsoft Entra ID',
+  url: 'https://learn.microsoft.com/entra/identity/app-provisioning/use-scim-to-provision-users-and-groups',
+};
+const REQUIREMENTS = { ...TUTORIAL, section: 'Understand the Microsoft Entra SCIM implementation' };
+const PATCH_REQUIREMENT = 'Modify users or groups with PATCH requests. Supporting ensures that groups and users are provisioned in a performant manner.';
+const GROUPS_NEED_PATCH = 'Groups are optional, but only supported if the SCIM implementation supports PATCH requests.';
+
+/** A PATCH whose `op`s Entra capitalises (`Add`, `Replace`, `Remove`), with no value-filter path (another criterion's). */
+const capitalisedPatch = ({ request }: ScimCall) => {
+  const operations = (request.body as Partial<PatchRequest> | undefined)?.Operations;
+  return (
+    request.method === 'PATCH' &&
+    Array.isArray(operations) &&
+    operations.some(({ op }) => op !== op.toLowerCase()) &&
+    !operations.some(({ path }) => path?.includes('['))
+  );
+};
+
+export const ENTRA_READINESS: readonly Criterion[] = [
+  {
+    id: 'test-connection',
+    weight: 'blocker',
+    expects: 'Test Connection queries a user and a group that do not exist (filter userName eq, displayName eq) and expects an empty ListResponse',
+    source: { ...TUTORIAL, section: 'General', sentence: 'Microsoft Entra ID makes requests to fetch a random user and group to ensure that the endpoint and the credentials are valid.' },
+    steps: ['discover'],
+    decide: stepsSucceed('discover'),
+  },
+  {
+    id: 'create-users',
+    weight: 'blocker',
+    expects: 'Each user is looked up by userName eq, created by POST when none matches, and its 201 carries the id Entra keeps',
+    source: { ...REQUIREMENTS, sentence: 'By default, users are retrieved with their id and queried with their username and externalId, and groups are queried with displayName.' },
+    steps: ['create-users'],
+    decide: stepsSucceed('create-users'),
+  },
+  {
+    id: 'patch-op-case',
+    weight: 'blocker',
+    expects: 'PATCH operations whose op is capitalised (Add, Replace, Remove) are accepted',
+    source: {
+      ...TUTORIAL,
+      section: 'General',
+      sentence: "Don't require a case-sensitive match on structural elements in SCIM, in particular PATCH op operation values, as defined in section 3.5.2. Microsoft Entra ID emits the values of op as Add, Replace, and Remove.",
+    },
+    steps: ['create-groups', 'update', 'deactivate', 'remove-member', 'rename'],
+    decide: everyCall(['create-groups', 'update', 'deactivate', 'remove-member', 'rename'], capitalisedPatch, (call) => call.ok, 'Expected a 2xx to a PATCH with a capitalised op'),
+  },
+  {
+    id: 'update-user',
+    weight: 'blocker',
+    expects: 'Update User: one Replace per attribute, the work e-mail by the path emails[type eq "work"].value; a GET then shows the new values',
+    source: { ...REQUIREMENTS, section: `${REQUIREMENTS.section}; Update User [Multi-valued properties]`, sentence: PATCH_REQUIREMENT },
+    steps: ['update'],
+    decide: stepsSucceed('update'),
+  },
+  {
+    id: 'soft-delete',
+    weight: 'blocker',
+    expects: 'Disable: a PATCH Replace of active with "False"; a GET then returns the user with active false',
+    source: {
+      ...REQUIREMENTS,
+      sentence: 'Soft-deleting a user active=false and restoring the user active=true. The user object should be returned in a request whether or not the user is active.',
+    },
+    steps: ['deactivate'],
+    decide: stepsSucceed('deactivate'),
+  },
+  {
+    id: 'add-members',
+    weight: 'blocker',
+    expects: 'Each group is looked up by displayName (members excluded), created without members, then given them by a PATCH Add of members',
+    source: { ...TUTORIAL, section: '/Groups; Update Group [Add Members]', sentence: GROUPS_NEED_PATCH },
+    steps: ['create-groups'],
+    decide: stepsSucceed('create-groups'),
+  },
+  {
+    id: 'remove-members',
+    weight: 'blocker',
+    expects: 'Update Group [Remove Members]: a PATCH Remove of members with the member as value; a GET then shows the member gone and the others kept',
+    source: { ...TUTORIAL, section: '/Groups; Update Group [Remove Members]', sentence: GROUPS_NEED_PATCH },
+    steps: ['remove-member'],
+    decide: stepsSucceed('remove-member'),
+  },
+  {
+    id: 'rename-group',
+    weight: 'blocker',
+    expects: 'Update Group [Non-member attributes]: a PATCH Replace of displayName; a GET then shows the new name',
+    source: { ...TUTORIAL, section: '/Groups; Update Group [Non-member attributes]', sentence: GROUPS_NEED_PATCH },
+    steps: ['rename'],
+    decide: stepsSucceed('rename'),
+  },
+  {
+    id: 'exclude-members',
+    weight: 'blocker',
+    expects: 'GET /Groups?excludedAttributes=members&filter=displayName eq "…" finds the group, without its members',
+    source: { ...REQUIREMENTS, sentence: 'The filter excludedAttributes=members when querying the group resource.' },
+    steps: ['check:lookup-without-members'],
+    decide: stepsSucceed('check:lookup-without-members'),
+  },
+  {
+    id: 'unique-group-names',
+    weight: 'blocker',
+    expects: 'A second POST of a group with the same displayName is refused (409, scimType uniqueness)',
+    source: {
+      ...TUTORIAL,
+      section: '/Groups',
+      sentence: "Groups must have uniqueness on the 'displayName' value to match with Microsoft Entra ID and the SCIM application.",
+    },
+    steps: ['check:duplicate-group'],
+    decide: stepsSucceed('check:duplicate-group'),
+  },
+  {
+    id: 'delete',
+    weight: 'blocker',
+    expects: 'Delete User and Delete Group: a DELETE answered 204 No Content',
+    source: {
+      ...REQUIREMENTS,
+      section: `${REQUIREMENTS.section}; Delete User; Delete Group`,
+      sentence: "The only time the user shouldn't be returned is when it's hard deleted from the application.",
+    },
+    steps: ['delete'],
+    decide: everyCall(['delete'], ({ request }) => request.method === 'DELETE', (call) => call.ok, 'Expected 204 No Content'),
+  },
+  {
+    id: 'work-email-lookup',
+    weight: 'warning',
+    expects: 'Where e-mail decides a user\'s uniqueness, filter=emails[type eq "work"].value eq "…" finds the user',
+    source: {
+      ...TUTORIAL,
+      section: '/Users',
+      sentence: 'Any attributes that are considered for user uniqueness must be usable as part of a filtered query.',
+    },
+    steps: ['check:work-email-lookup'],
+    decide: stepsSucceed('check:work-email-lookup'),
+  },
+  {
+    id: 'unknown-id',
+    weight: 'warning',
+    expects: 'A GET of a user that does not exist answers 404',
+    source: { ...TUTORIAL, section: 'Get User', sentence: "Response (User not found. The detail isn't required, only status.) HTTP/1.1 404 Not Found" },
+    steps: ['check:unknown-id'],
+    decide: everyCall(['check:unknown-id'], ({ request }) => request.method === 'GET', (call) => call.status === 404, 'Expected 404'),
+  },
+];
+
 // Everything here follows Microsoft's "Tutorial: Develop and plan provisioning for a SCIM endpoint
 // in Microsoft Entra ID", MicrosoftDocs/entra-docs docs/identity/app-provisioning/
 // use-scim-to-provision-users-and-groups.md (learn.microsoft.com/entra/identity/app-provisioning/
@@ -23,7 +170,7 @@ const replace = (...operations: { path: string; value: unknown }[]): PatchReques
 // carries. What the page shows in neither (locale, timezone, userType, a home e-mail, the address's
 // locality, region, country and formatted text, costCenter, organization, division) is left out.
 
-export const entra: Profile = {
+export const entra: IdpProfileModule = {
   users: (faker, active) => () => {
     const person = makePerson(faker);
     const place = pickPlace(faker);
@@ -101,164 +248,5 @@ export const entra: Profile = {
       ],
     }),
   },
+  idp: { name: 'Entra', readiness: ENTRA_READINESS },
 };
-
-// What Entra requires of a server, each criterion beside the requests above and decided by the
-// readiness run's calls (readiness/). The sentences are Microsoft's, from the tutorial cited above.
-const TUTORIAL = {
-  document: 'Tutorial: Develop and plan provisioning for a SCIM endpoint in Microsoft Entra ID',
-  url: 'https://learn.microsoft.com/entra/identity/app-provisioning/use-scim-to-provision-users-and-groups',
-};
-const REQUIREMENTS = { ...TUTORIAL, section: 'Understand the Microsoft Entra SCIM implementation' };
-const PATCH_REQUIREMENT = 'Modify users or groups with PATCH requests. Supporting ensures that groups and users are provisioned in a performant manner.';
-const GROUPS_NEED_PATCH = 'Groups are optional, but only supported if the SCIM implementation supports PATCH requests.';
-
-/** A PATCH whose `op`s Entra capitalises (`Add`, `Replace`, `Remove`), with no value-filter path (another criterion's). */
-const capitalisedPatch = ({ request }: ScimCall) => {
-  const operations = (request.body as Partial<PatchRequest> | undefined)?.Operations;
-  return (
-    request.method === 'PATCH' &&
-    Array.isArray(operations) &&
-    operations.some(({ op }) => op !== op.toLowerCase()) &&
-    !operations.some(({ path }) => path?.includes('['))
-  );
-};
-
-export const ENTRA_READINESS: readonly Criterion[] = [
-  {
-    id: 'test-connection',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'Test Connection queries a user and a group that do not exist (filter userName eq, displayName eq) and expects an empty ListResponse',
-    source: { ...TUTORIAL, section: 'General', sentence: 'Microsoft Entra ID makes requests to fetch a random user and group to ensure that the endpoint and the credentials are valid.' },
-    steps: ['discover'],
-    decide: stepsSucceed('discover'),
-  },
-  {
-    id: 'create-users',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'Each user is looked up by userName eq, created by POST when none matches, and its 201 carries the id Entra keeps',
-    source: { ...REQUIREMENTS, sentence: 'By default, users are retrieved with their id and queried with their username and externalId, and groups are queried with displayName.' },
-    steps: ['create-users'],
-    decide: stepsSucceed('create-users'),
-  },
-  {
-    id: 'patch-op-case',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'PATCH operations whose op is capitalised (Add, Replace, Remove) are accepted',
-    source: {
-      ...TUTORIAL,
-      section: 'General',
-      sentence: "Don't require a case-sensitive match on structural elements in SCIM, in particular PATCH op operation values, as defined in section 3.5.2. Microsoft Entra ID emits the values of op as Add, Replace, and Remove.",
-    },
-    steps: ['create-groups', 'update', 'deactivate', 'remove-member', 'rename'],
-    decide: everyCall(['create-groups', 'update', 'deactivate', 'remove-member', 'rename'], capitalisedPatch, (call) => call.ok, 'Expected a 2xx to a PATCH with a capitalised op'),
-  },
-  {
-    id: 'update-user',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'Update User: one Replace per attribute, the work e-mail by the path emails[type eq "work"].value; a GET then shows the new values',
-    source: { ...REQUIREMENTS, section: `${REQUIREMENTS.section}; Update User [Multi-valued properties]`, sentence: PATCH_REQUIREMENT },
-    steps: ['update'],
-    decide: stepsSucceed('update'),
-  },
-  {
-    id: 'soft-delete',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'Disable: a PATCH Replace of active with "False"; a GET then returns the user with active false',
-    source: {
-      ...REQUIREMENTS,
-      sentence: 'Soft-deleting a user active=false and restoring the user active=true. The user object should be returned in a request whether or not the user is active.',
-    },
-    steps: ['deactivate'],
-    decide: stepsSucceed('deactivate'),
-  },
-  {
-    id: 'add-members',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'Each group is looked up by displayName (members excluded), created without members, then given them by a PATCH Add of members',
-    source: { ...TUTORIAL, section: '/Groups; Update Group [Add Members]', sentence: GROUPS_NEED_PATCH },
-    steps: ['create-groups'],
-    decide: stepsSucceed('create-groups'),
-  },
-  {
-    id: 'remove-members',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'Update Group [Remove Members]: a PATCH Remove of members with the member as value; a GET then shows the member gone and the others kept',
-    source: { ...TUTORIAL, section: '/Groups; Update Group [Remove Members]', sentence: GROUPS_NEED_PATCH },
-    steps: ['remove-member'],
-    decide: stepsSucceed('remove-member'),
-  },
-  {
-    id: 'rename-group',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'Update Group [Non-member attributes]: a PATCH Replace of displayName; a GET then shows the new name',
-    source: { ...TUTORIAL, section: '/Groups; Update Group [Non-member attributes]', sentence: GROUPS_NEED_PATCH },
-    steps: ['rename'],
-    decide: stepsSucceed('rename'),
-  },
-  {
-    id: 'exclude-members',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'GET /Groups?excludedAttributes=members&filter=displayName eq "…" finds the group, without its members',
-    source: { ...REQUIREMENTS, sentence: 'The filter excludedAttributes=members when querying the group resource.' },
-    steps: ['check:lookup-without-members'],
-    decide: stepsSucceed('check:lookup-without-members'),
-  },
-  {
-    id: 'unique-group-names',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'A second POST of a group with the same displayName is refused (409, scimType uniqueness)',
-    source: {
-      ...TUTORIAL,
-      section: '/Groups',
-      sentence: "Groups must have uniqueness on the 'displayName' value to match with Microsoft Entra ID and the SCIM application.",
-    },
-    steps: ['check:duplicate-group'],
-    decide: stepsSucceed('check:duplicate-group'),
-  },
-  {
-    id: 'delete',
-    idp: 'Entra',
-    weight: 'blocker',
-    expects: 'Delete User and Delete Group: a DELETE answered 204 No Content',
-    source: {
-      ...REQUIREMENTS,
-      section: `${REQUIREMENTS.section}; Delete User; Delete Group`,
-      sentence: "The only time the user shouldn't be returned is when it's hard deleted from the application.",
-    },
-    steps: ['delete'],
-    decide: everyCall(['delete'], ({ request }) => request.method === 'DELETE', (call) => call.ok, 'Expected 204 No Content'),
-  },
-  {
-    id: 'work-email-lookup',
-    idp: 'Entra',
-    weight: 'warning',
-    expects: 'Where e-mail decides a user\'s uniqueness, filter=emails[type eq "work"].value eq "…" finds the user',
-    source: {
-      ...TUTORIAL,
-      section: '/Users',
-      sentence: 'Any attributes that are considered for user uniqueness must be usable as part of a filtered query.',
-    },
-    steps: ['check:work-email-lookup'],
-    decide: stepsSucceed('check:work-email-lookup'),
-  },
-  {
-    id: 'unknown-id',
-    idp: 'Entra',
-    weight: 'warning',
-    expects: 'A GET of a user that does not exist answers 404',
-    source: { ...TUTORIAL, section: 'Get User', sentence: "Response (User not found. The detail isn't required, only status.) HTTP/1.1 404 Not Found" },
-    steps: ['check:unknown-id'],
-    decide: everyCall(['check:unknown-id'], ({ request }) => request.method === 'GET', (call) => call.status === 404, 'Expected 404'),
-  },
-];

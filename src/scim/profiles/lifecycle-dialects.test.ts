@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserChange } from '../actions/user-changes';
+import type { PatchRequest } from '../http/client';
 import { ENTERPRISE_USER_SCHEMA } from '../protocol';
 import { PROFILE_MODULES } from './index';
 
@@ -135,10 +136,10 @@ describe.each(['basic', 'full'] as const)('%s: RFC 7644 §3.5.2', (profile) => {
   });
 
   it('Rename is a replace of displayName (§3.5.2.3)', () => {
-    expect(dialect.rename({ id: 'g-1', displayName: 'tours_guide' }).Operations).toEqual([{ op: 'replace', path: 'displayName', value: 'tours_guide' }]);
+    expect((dialect.rename({ id: 'g-1', displayName: 'tours_guide' }) as PatchRequest).Operations).toEqual([{ op: 'replace', path: 'displayName', value: 'tours_guide' }]);
   });
 
   it('escapes a member id as a JSON string in the filter (§3.4.2.2), so no id can end the filter early', () => {
-    expect(dialect['remove-members']('a"] or value pr["').Operations[0]?.path).toBe('members[value eq "a\\"] or value pr[\\""]');
+    expect((dialect['remove-members']('a"] or value pr["') as PatchRequest).Operations[0]?.path).toBe('members[value eq "a\\"] or value pr[\\""]');
   });
 });

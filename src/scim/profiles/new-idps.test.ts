@@ -144,6 +144,31 @@ describe('okta-aiw: okta/okta-developer-docs docs/reference/scim/scim-20/index.m
     expect(dialect.update).toBe(PROFILE_MODULES.okta.dialect.update);
     expect(PROFILE_MODULES['okta-aiw'].users).toBe(PROFILE_MODULES.okta.users);
   });
+
+  it('updates groups by PUT ("Update specific Group membership", "Update a specific Group name": for AIW "sent through a PUT request"): the group as a GET returned it, changed', () => {
+    const { dialect } = PROFILE_MODULES['okta-aiw'];
+    const held = { schemas: [GROUP_SCHEMA], id: 'g1', displayName: 'Test SCIMv2', members: [{ value: 'u1', display: 'a' }, { value: 'u2', display: 'b' }], meta: { resourceType: 'Group' } };
+    const removal = dialect['remove-members']('u1');
+    expect('put' in removal && removal.put(structuredClone(held))).toEqual({ ...held, members: [{ value: 'u2', display: 'b' }] });
+    const rename = dialect.rename({ id: 'g1', displayName: 'Test SCIMv20' });
+    expect('put' in rename && rename.put(structuredClone(held))).toEqual({ ...held, displayName: 'Test SCIMv20' });
+    // A group read without members (Okta does not require them in answers) is PUT with none left to remove.
+    const { members: _members, ...bare } = held;
+    expect('put' in removal && removal.put(structuredClone(bare))).toEqual({ ...bare, members: [] });
+  });
+
+  it('has its own verdict, Okta\'s criteria with the AIW sentences where AIW sends a PUT', () => {
+    const { idp } = PROFILE_MODULES['okta-aiw'];
+    expect(idp.name).toBe('Okta (AIW)');
+    expect(idp.readiness.map(({ id }) => id)).toEqual(PROFILE_MODULES.okta.idp.readiness.map(({ id }) => id));
+    const resourced = idp.readiness.filter((criterion, index) => criterion !== PROFILE_MODULES.okta.idp.readiness[index]);
+    expect(resourced.map(({ id, source }) => [id, source.section])).toEqual([
+      ['deactivate', 'Delete Users'],
+      ['remove-member', 'Update specific Group membership'],
+      ['rename-group', 'Update a specific Group name'],
+    ]);
+    for (const { source } of resourced) expect(source.sentence).toMatch(/AIW.*PUT/);
+  });
 });
 
 const BASE = 'https://scim.example.com/scim/v2';

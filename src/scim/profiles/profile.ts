@@ -4,6 +4,7 @@ import type { KnownUser } from '../records/members';
 import type { ResourceType, ScimGroup, ScimMember, ScimUser } from '../records/schemas';
 import type { ItemSequence } from '../flows/sequence';
 import type { Dialect } from '../actions/table';
+import type { Criterion } from './criterion';
 
 /** How an IdP gives a new group its members: in the create request, or by a PATCH to the created group. */
 export type MemberStyle =
@@ -23,4 +24,14 @@ export interface Profile {
   dialect: Dialect;
   /** Each item's calls in the profile's client's order (`flow="idp"`, the default). */
   sequences: Record<ResourceType, ItemSequence>;
+}
+
+/** An IdP's profile: its dialect as above, and what the IdP requires of a server (the readiness run decides each criterion). */
+export interface IdpProfileModule extends Profile {
+  idp: {
+    /** How a verdict names the IdP. */
+    name: string;
+    /** Its criteria, each from the IdP's own documents or source, declared beside its dialect. */
+    readiness: readonly Criterion[];
+  };
 }

@@ -6,7 +6,7 @@ describe('idpProfiles', () => {
     expect(idpProfiles(['okta', 'entra', 'okta'])).toEqual({ profiles: ['okta', 'entra'] });
   });
   it('names the first value that is not an IdP profile', () => {
-    expect(idpProfiles(['entra', 'basic'])).toEqual({ message: 'Invalid readiness: "basic" is not entra or okta' });
-    expect(idpProfiles(['<img>'])).toEqual({ message: 'Invalid readiness: "<img>" is not entra or okta' });
+    expect(idpProfiles(['entra', 'basic'])).toEqual({ message: 'Invalid readiness: "basic" is not entra, okta, okta-aiw, onelogin, ping or authentik' });
+    expect(idpProfiles(['<img>'])).toEqual({ message: 'Invalid readiness: "<img>" is not entra, okta, okta-aiw, onelogin, ping or authentik' });
   });
 });

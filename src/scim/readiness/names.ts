@@ -1,7 +1,6 @@
-import { IDP_PROFILES, type IdpProfile } from '../records/schemas';
+import { IDP_PROFILES, type IdpProfile } from '../profiles/names';
 
-/** How a verdict names each IdP (here, not beside IDP_PROFILES, so that the element's chunk does not carry it). */
-export const IDP_NAMES = { entra: 'Entra', okta: 'Okta' } satisfies Record<IdpProfile, string>;
+export { IDP_NAMES } from '../profiles/names';
 
 /** The `readiness` attribute's names as IdP profiles, each once in the order given, or the message that says which is wrong. */
 export function idpProfiles(names: readonly string[]): { profiles: IdpProfile[] } | { message: string } {

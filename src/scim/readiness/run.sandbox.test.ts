@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bystanders, listenWithSandbox, type Bystanders, type SandboxServer } from '../../../e2e/support/sandbox';
 import { DEFECTS } from '../../../e2e/support/readiness-defects';
 import { runReadiness, type ReadinessVerdict } from './run';
+import { IDP_PROFILES } from '../profiles/names';
 import type { IdpProfile } from './table';
 
 // The readiness run against the sandbox, in Node with its fetch, behind middleware that adds one
 // defect at a time: each defect blocks exactly the IdPs whose documents require what it breaks, with
 // a blocker naming the exchange; and whatever the run found, it leaves nothing behind.
 
-const PROFILES: IdpProfile[] = ['entra', 'okta'];
+// Every IdP profile: the sandbox must be ready for each.
+const PROFILES = IDP_PROFILES;
 
 /** Every resource a run's creates answered with, by its URL. */
 const madeBy = (verdict: ReadinessVerdict) => verdict.calls.filter(({ purpose, status, id }) => purpose === 'create' && status === 201 && id).map(({ request, id }) => `${request.url}/${id}`);
@@ -66,6 +68,6 @@ describe.each(DEFECTS)('$name', ({ misbehave, blocks }) => {
   });
 
   it('makes at most 120 calls for Entra and Okta together', () => {
-    expect(PROFILES.reduce((sum, profile) => sum + (verdicts.get(profile)?.calls.length ?? 0), 0)).toBeLessThanOrEqual(120);
+    expect((['entra', 'okta'] as const).reduce((sum, profile) => sum + (verdicts.get(profile)?.calls.length ?? 0), 0)).toBeLessThanOrEqual(120);
   });
 });

@@ -1,6 +1,5 @@
 import { SimpleFaker } from '@faker-js/faker';
-import { readBack, valueIs } from '../actions/read-back';
-import { removeMember, renameGroup, updateUser, type ActionContext, type ActionTarget } from '../actions/table';
+import { performAction, removeMember, renameGroup, updateUser, type ActionContext, type ActionTarget } from '../actions/table';
 import { userChanges } from '../actions/user-changes';
 import { exchange, listOf, type Check, type CheckContext } from '../checks/check';
 import { GROUP_CHECKS } from '../checks/group-checks';
@@ -236,9 +235,8 @@ export async function runReadiness(options: ReadinessOptions): Promise<Readiness
 
   async function deactivate(user: Made): Promise<void> {
     const { step, send } = stepSender('deactivate');
-    const decided = await send({ method: 'PATCH', url: user.target.url, body: module.dialect.deactivate(false) }, 'deactivate');
-    const read = decided.ok ? await readBack((request) => send(request, 'deactivate'), user.target.url, [valueIs('active', (resource) => resource.active, false)]) : undefined;
-    const short = shortfall('Deactivate', { decided, ...(read ? { readBack: read } : {}) });
+    // In the IdP's form: a PATCH, or a PUT of the user (Okta's AIW, OneLogin, Ping, authentik).
+    const short = shortfall('Deactivate', await performAction('deactivate', module.dialect, actionContext(user.target, send, 'deactivate')));
     if (short) fail(step, `${short}.`);
   }
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenWithSandbox, type SandboxServer } from '../../../e2e/support/sandbox';
-import { IDP_PROFILES } from '../records/schemas';
+import { IDP_PROFILES } from '../profiles/names';
 import { runReadiness } from './run';
 
 // Issue 48: the sandbox is ready for every IdP profile the element has (IDP_PROFILES; READINESS in

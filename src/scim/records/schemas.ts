@@ -6,14 +6,6 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 export const isResourceType = (value: unknown): value is ResourceType => (RESOURCE_TYPES as readonly unknown[]).includes(value);
 
-/** The record profiles: which attributes a record carries, and in which IdP's dialect. */
-export const PROFILES = ['basic', 'full', 'entra', 'okta', 'okta-aiw', 'onelogin', 'ping', 'authentik'] as const;
-export type ProfileName = (typeof PROFILES)[number];
-
-/** The profiles of an IdP, whose readiness a run can answer (`readiness`; their criteria are scim/readiness/table.ts). */
-export const IDP_PROFILES = ['entra', 'okta'] as const satisfies readonly ProfileName[];
-export type IdpProfile = (typeof IDP_PROFILES)[number];
-
 /** How each item is sent: the spec's one POST, or in the order of the profile's IdP. */
 export const FLOWS = ['create', 'idp'] as const;
 export type Flow = (typeof FLOWS)[number];

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scimmySchemaDefinition } from '../../../demo/sandbox/scim/schema-definition';
 import { createRecordGenerator } from '../generate';
-import { PROFILES } from '../records/schemas';
+import { PROFILES } from '../profiles/names';
 import { readResourceType, readSchemaDefinition, type ResourceSchema } from './definitions';
 import { resourceSchemaOf } from './read-schema';
 

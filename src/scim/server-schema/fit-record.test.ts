@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from '../protocol';
 import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES } from '../../test-support/server-schemas';
 import { createRecordGenerator } from '../generate';
-import type { ProfileName, ResourceType, ScimUser } from '../records/schemas';
+import type { ResourceType, ScimUser } from '../records/schemas';
+import type { ProfileName } from '../profiles/names';
 import { readResourceType, readSchemaDefinition, type ResourceSchema } from './definitions';
 import { resourceSchemaOf } from './read-schema';
 
