@@ -22,3 +22,6 @@ export const RECORDS_PER_BATCH = 10;
 
 /** Delay between a click on a key-creation link and the click on its plan card. */
 export const PLAN_CARD_DELAY_MS = 500;
+
+/** Where the reader's own e-mail domains are kept, one per base URL: `localStorage[EMAIL_DOMAIN_STORAGE_NAME]`, a JSON object. */
+export const EMAIL_DOMAIN_STORAGE_NAME = 'scim-generator-email-domains';
