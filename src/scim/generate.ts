@@ -33,7 +33,7 @@ export function createRecordGenerator(seed?: number): RecordGenerator {
     if (!isResourceType(resourceType)) throw new Error('Invalid resource type');
     const { users, group } = PROFILE_MODULES[profile];
     const records = uniqueRecords(resourceType === 'Users' ? userMaker(users(faker, active), emailDomain) : () => group(faker));
-    return schema ? records.map(recordFitter(schema, faker)) : records;
+    return schema ? records.map(recordFitter(schema, faker, emailDomain)) : records;
   };
 }
 
