@@ -155,7 +155,7 @@ describe('parseConfig', () => {
   });
 
   it('rejects an email-domain that is not a domain name, saying why', () => {
-    expect(messageOf({ emailDomain: 'ada@acme.test' })).toBe('Invalid email-domain: "ada@acme.test" is not a domain name: write only what follows the @, e.g. acme.test');
-    expect(messageOf({ emailDomain: 'localhost' })).toBe('Invalid email-domain: "localhost" is not a domain name: a domain name has at least one dot, e.g. acme.test');
+    expect(messageOf({ emailDomain: 'ada@acme.test' })).toBe('Invalid email-domain: "ada@acme.test" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits');
+    expect(messageOf({ emailDomain: ' localhost ' })).toBe('Invalid email-domain: "localhost" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits');
   });
 });

@@ -3,7 +3,7 @@ import { SimpleFaker } from '@faker-js/faker';
 import { PROFILE_MODULES } from './profiles';
 import { isResourceType, type ProfileName, type ResourceType, type ScimRecord } from './records/schemas';
 import { isUser } from './records/records';
-import { userMaker } from './records/email-domain';
+import { userMaker } from './records/on-email-domain';
 import type { ResourceSchema } from './server-schema/definitions';
 import { recordFitter } from './server-schema/fit-record';
 

@@ -67,6 +67,6 @@ describe('resolveEmailDomain', () => {
   });
 
   it('stops the start on a value that is not a domain name, saying why', () => {
-    expect(() => resolveEmailDomain(undefined, { [EMAIL_DOMAIN_ENV]: 'localhost' })).toThrow('SANDBOX_EMAIL_DOMAIN: "localhost" is not a domain name: a domain name has at least one dot, e.g. acme.test');
+    expect(() => resolveEmailDomain(undefined, { [EMAIL_DOMAIN_ENV]: 'localhost' })).toThrow('SANDBOX_EMAIL_DOMAIN: "localhost" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits');
   });
 });

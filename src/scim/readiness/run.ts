@@ -18,7 +18,7 @@ import { resourceUrl } from '../http/resource-url';
 import { scimUrl } from '../http/scim-url';
 import { PROFILE_MODULES } from '../profiles';
 import { knownUser, type KnownUser } from '../records/members';
-import { userMaker } from '../records/email-domain';
+import { userMaker } from '../records/on-email-domain';
 import type { ResourceType, ScimRecord, ScimUser } from '../records/schemas';
 import type { Criterion, RecordedSteps, Source, Step, StepId } from '../profiles/criterion';
 import { READINESS, type IdpProfile } from './table';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { userChanges } from '../actions/user-changes';
 import { createRecordGenerator } from '../generate';
 import { PROFILES, type ScimGroup, type ScimUser } from './schemas';
-import { emailDomainProblem, parseEmailDomain } from './email-domain';
+import { parseEmailDomain } from './email-domain';
 
 SCIMMY.Schemas.User.definition.extend(SCIMMY.Schemas.EnterpriseUser.definition);
 
@@ -27,28 +27,33 @@ describe('parseEmailDomain', () => {
   });
 
   it.each([
-    ['ada@acme.test', '"ada@acme.test" is not a domain name: write only what follows the @, e.g. acme.test'],
-    ['@acme.test', '"@acme.test" is not a domain name: write only what follows the @, e.g. acme.test'],
-    ['localhost', '"localhost" is not a domain name: a domain name has at least one dot, e.g. acme.test'],
-    ['acme..test', '"acme..test" is not a domain name: it has an empty label (two dots together, or a dot first or last)'],
-    ['acme.test.', '"acme.test." is not a domain name: it has an empty label (two dots together, or a dot first or last)'],
-    ['.acme.test', '".acme.test" is not a domain name: it has an empty label (two dots together, or a dot first or last)'],
-    ['-acme.test', '"-acme.test" is not a domain name: its label "-acme" is not 1 to 63 letters a-z, digits or inner hyphens'],
-    ['acme-.test', '"acme-.test" is not a domain name: its label "acme-" is not 1 to 63 letters a-z, digits or inner hyphens'],
-    ['ac me.test', '"ac me.test" is not a domain name: its label "ac me" is not 1 to 63 letters a-z, digits or inner hyphens'],
-    ['acme_corp.test', '"acme_corp.test" is not a domain name: its label "acme_corp" is not 1 to 63 letters a-z, digits or inner hyphens'],
-    ['bücher.example', '"bücher.example" is not a domain name: its label "bücher" is not 1 to 63 letters a-z, digits or inner hyphens'],
-    [`${'a'.repeat(64)}.test`, `"${'a'.repeat(64)}.test" is not a domain name: its label "${'a'.repeat(64)}" is not 1 to 63 letters a-z, digits or inner hyphens`],
-    ['10.0.0.1', '"10.0.0.1" is not a domain name: its last label is all digits, as an IP address is'],
-    ['https://acme.test', '"https://acme.test" is not a domain name: its label "https://acme" is not 1 to 63 letters a-z, digits or inner hyphens'],
-  ])('refuses %j: %s', (text, problem) => {
-    expect(parseEmailDomain(text)).toEqual({ problem });
+    'ada@acme.test',
+    '@acme.test',
+    'localhost',
+    'acme..test',
+    'acme.test.',
+    '.acme.test',
+    '-acme.test',
+    'acme-.test',
+    'ac me.test',
+    'acme_corp.test',
+    'bücher.example',
+    `${'a'.repeat(64)}.test`,
+    Array.from({ length: 4 }, () => 'a'.repeat(63)).join('.'), // 255 characters, each label fine
+    '10.0.0.1',
+    'acme.123',
+    'https://acme.test',
+    '',
+  ])('refuses %j, saying what a domain name is', (text) => {
+    expect(parseEmailDomain(`  ${text} `)).toEqual({
+      problem: `"${text}" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits`,
+    });
   });
 
-  it('refuses a name longer than 253 characters, whose labels are each fine', () => {
-    const long = Array.from({ length: 4 }, () => 'a'.repeat(63)).join('.');
-    expect(long.length).toBe(255);
-    expect(emailDomainProblem(long)).toBe('a domain name has at most 253 characters');
+  it('takes 253 characters, and not 254', () => {
+    const name = (length: number) => `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 3 * 64)}`;
+    expect(parseEmailDomain(name(253))).toEqual({ domain: name(253) });
+    expect(parseEmailDomain(name(254))).toHaveProperty('problem');
   });
 });
 
