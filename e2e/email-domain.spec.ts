@@ -1,5 +1,5 @@
 import SCIMMY from 'scimmy';
-import { EMAIL_DOMAIN_STORAGE_NAME } from '../src/public/constants';
+import { EMAIL_DOMAIN_STORAGE_NAME } from '../src/page/email-domains';
 import type { ScimUser } from '../src/scim/records/schemas';
 import { clearEmailDomain, emailDomainSummary, expectEmailDomain, useEmailDomain } from './support/email-domain';
 import { expect, test, type Host, type Line } from './support/fault-page';

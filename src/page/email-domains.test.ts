@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EMAIL_DOMAIN_STORAGE_NAME } from '../public/constants';
-import { emailDomainFor, storeEmailDomain, storedEmailDomain, subscribeEmailDomains } from './email-domains';
+import { EMAIL_DOMAIN_STORAGE_NAME, emailDomainFor, storeEmailDomain, storedEmailDomain, subscribeEmailDomains } from './email-domains';
 
 const ONE = 'https://one.example.com/scim/v2';
 const TWO = 'https://two.example.com/scim/v2?tenant=7';

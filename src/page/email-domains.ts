@@ -1,4 +1,3 @@
-import { EMAIL_DOMAIN_STORAGE_NAME } from '../public/constants';
 import { isJsonObject } from '../scim/http/json';
 import { parseEmailDomain } from '../scim/records/email-domain';
 import type { GeneratorConfig } from './config';
@@ -9,6 +8,8 @@ import type { GeneratorConfig } from './config';
 
 type StorageOf = () => Storage | undefined;
 const localStorageOf: StorageOf = () => globalThis.localStorage;
+/** Where the reader's domains are kept: `localStorage[EMAIL_DOMAIN_STORAGE_NAME]`, a JSON object. */
+export const EMAIL_DOMAIN_STORAGE_NAME = 'scim-generator-email-domains';
 const listeners = new Set<() => void>();
 
 function readAll(storage: StorageOf): Record<string, unknown> {
@@ -34,10 +35,8 @@ export function storeEmailDomain(baseUrl: string, domain: string | undefined, st
   try {
     const target = storage();
     if (!target) return false;
-    const all = readAll(storage);
-    if (domain === undefined) delete all[baseUrl];
-    else all[baseUrl] = domain;
-    target.setItem(EMAIL_DOMAIN_STORAGE_NAME, JSON.stringify(all));
+    const { [baseUrl]: _replaced, ...others } = readAll(storage);
+    target.setItem(EMAIL_DOMAIN_STORAGE_NAME, JSON.stringify(domain === undefined ? others : { ...others, [baseUrl]: domain }));
     return true;
   } catch {
     return false;
