@@ -1,6 +1,7 @@
 import SCIMMY from 'scimmy';
 import { EMAIL_DOMAIN_STORAGE_NAME } from '../src/page/email-domains';
 import type { ScimUser } from '../src/scim/records/schemas';
+import { blockingViolations, runAxe } from './support/axe';
 import { clearEmailDomain, emailDomainSummary, expectEmailDomain, useEmailDomain } from './support/email-domain';
 import { expect, test, type Host, type Line } from './support/fault-page';
 import { ONLY_DOMAIN } from './support/fault-server';
@@ -77,3 +78,23 @@ test('an email-domain attribute that is not a domain name replaces the button wi
   await expect(element.getByRole('alert')).toHaveText('Invalid email-domain: "localhost" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits');
   await expect(element.getByRole('button')).toHaveCount(0);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`by keyboard alone, on a ${scheme} page: open, type, Enter; its message and its form are axe-clean`, async ({ host, faults }, testInfo) => {
+    if (scheme === 'dark') await host.page.evaluate(() => Object.assign(document.body.style, { background: '#111', color: '#eee' }));
+    const element = await host.mount({ 'base-url': faults.baseUrl('acme-domain-only') });
+    await emailDomainSummary(element).focus();
+    await host.page.keyboard.press('Enter');
+    await host.page.keyboard.press('Tab');
+    await host.page.keyboard.type('acme_corp.test');
+    await host.page.keyboard.press('Enter');
+    await expect(element.getByRole('alert')).toContainText('"acme_corp.test" is not a domain name');
+    expect(blockingViolations(await runAxe(host.page, testInfo, `e-mail domain, ${scheme}, message`, 'scim-generator'))).toEqual([]);
+
+    await host.page.keyboard.press('Control+A');
+    await host.page.keyboard.type(ONLY_DOMAIN);
+    await host.page.keyboard.press('Enter');
+    await expectEmailDomain(element, ONLY_DOMAIN);
+    expect(blockingViolations(await runAxe(host.page, testInfo, `e-mail domain, ${scheme}, set`, 'scim-generator'))).toEqual([]);
+  });
+}

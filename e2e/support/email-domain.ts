@@ -24,5 +24,5 @@ export async function clearEmailDomain(element: Locator): Promise<void> {
 
 /** Expects the summary to say `domain` is the reader's own, or none is set. */
 export async function expectEmailDomain(element: Locator, domain: string | undefined): Promise<void> {
-  await expect(emailDomainSummary(element)).toHaveText(domain ? `E-mail domain: ${domain} (yours)` : 'E-mail domain: none: example.com, example.net and example.org');
+  await expect(emailDomainSummary(element)).toHaveText(domain ? `E-mail domain: ${domain} (yours)` : 'E-mail domain: none set (example.com, example.net, example.org)');
 }

@@ -22,7 +22,7 @@ export function EmailDomain({ config }: { config: Pick<GeneratorConfig, 'baseUrl
     setProblem(kept ? undefined : "This browser does not let the page keep it (its storage is off), so it is not used.");
     if (kept) setDraft('');
   };
-  const shown = own ? `${own} (yours)` : config.emailDomain ? `${config.emailDomain} (this page's default)` : 'none: example.com, example.net and example.org';
+  const shown = own ? `${own} (yours)` : config.emailDomain ? `${config.emailDomain} (this page's default)` : 'none set (example.com, example.net, example.org)';
 
   return (
     <details part={parts('email-domain')} className="email-domain">
