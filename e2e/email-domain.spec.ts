@@ -97,3 +97,16 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(blockingViolations(await runAxe(host.page, testInfo, `e-mail domain, ${scheme}, set`, 'scim-generator'))).toEqual([]);
   });
 }
+
+test('fits 320 px wide, open, with its message and a long base URL', async ({ host, faults }) => {
+  await host.page.setViewportSize({ width: 320, height: 640 });
+  const element = await host.mount({ 'base-url': `${faults.baseUrl('acme-domain-only')}?tenant=${'a-very-long-tenant-name'.repeat(4)}` });
+  await useEmailDomain(element, 'not a domain name at all, written at length');
+  await expect(element.getByRole('alert')).toBeVisible();
+  const outside = await element.evaluate((generator) =>
+    [...(generator.shadowRoot?.querySelectorAll('*') ?? [])]
+      .filter((part) => part.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((part) => `${part.tagName.toLowerCase()}: ${part.textContent?.slice(0, 40)}`),
+  );
+  expect(outside).toEqual([]);
+});
