@@ -51,9 +51,11 @@ export interface SandboxOptions {
   databaseUrl?: string;
   /** A Redis URL (`redis://host:6379`): rate-limit counters live there, shared by every sandbox process given it. */
   redisUrl?: string;
+  /** The one e-mail domain of every User's userName and e-mails (else SANDBOX_EMAIL_DOMAIN); others are refused (resources/email-domain.ts). */
+  emailDomain?: string;
 }
 
-type Limits = Omit<SandboxOptions, 'database' | 'databaseUrl' | 'redisUrl'>;
+type Limits = Omit<SandboxOptions, 'database' | 'databaseUrl' | 'redisUrl' | 'emailDomain'>;
 export type SandboxConfig = Required<Limits>;
 
 export const DEFAULT_CONFIG: SandboxConfig = {

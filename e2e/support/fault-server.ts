@@ -55,6 +55,7 @@ export const FAULTS = [
   'big-long-string', // 201 with the record, its JSON text brought just under 256 KB by one long string (big-bodies.ts)
   'big-many-objects', // the same by 5,000 small objects
   'big-deep', // the same by objects nested 60 deep
+  'acme-domain-only', // a User POST whose userName or any e-mail is not at ONLY_DOMAIN: SCIM error 400 invalidValue naming it; else as ok
   'shell-text', // 201 whose user id (SHELL_ID and a UUID, one per user), and so its meta.location (written raw), are shell code
 ] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -64,6 +65,21 @@ const MIX: readonly Fault[] = ['ok', 'scim-409', 'html-500', 'scim-400', 'reset'
 export const MARKUP = '<img src=x onerror=window.__pwned=1>';
 export const SCIM_409_DETAIL = 'userName is already taken';
 export const SCIM_400_DETAIL = 'emails[0].value is not a valid address';
+/** The one e-mail domain the `acme-domain-only` fault takes, as a server that accepts only its tenant's domain. */
+export const ONLY_DOMAIN = 'acme.test';
+
+/** The first of a User body's userName and e-mail values not at ONLY_DOMAIN, as the refusal names it; undefined when all are. */
+function outsideOnlyDomain(body: string): string | undefined {
+  let user: { userName?: unknown; emails?: unknown } = {};
+  try {
+    user = JSON.parse(body) as typeof user;
+  } catch {
+    // Nothing to read: the userName is missing, so it is refused below.
+  }
+  const emails = Array.isArray(user.emails) ? user.emails.map((email) => (email as { value?: unknown } | null)?.value) : [];
+  const outside = [user.userName, ...emails].find((value) => typeof value !== 'string' || !value.toLowerCase().endsWith(`@${ONLY_DOMAIN}`));
+  return outside === undefined ? undefined : `${JSON.stringify(outside)} is not an address at ${ONLY_DOMAIN}`;
+}
 
 /** How an exchange ended, as the server saw it. */
 export type Ending = 'open' | 'answered' | 'closed-by-client' | 'reset-by-server';
@@ -198,6 +214,10 @@ function answerFor(fault: Fault, request: RecordedRequest): Answer | undefined {
       return { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
     case 'empty-reason':
       return { status: 201, reason: '', contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
+    case 'acme-domain-only': {
+      const refused = collectionOf(request).endsWith('/Users') ? outsideOnlyDomain(request.body) : undefined;
+      return refused ? scim(400, 'invalidValue', refused) : { status: 201, contentType: SCIM_CONTENT_TYPE, body: created(request.body) };
+    }
     case 'html-500':
       return {
         status: 500,

@@ -27,6 +27,15 @@ const user = (userName: string): ScimRecord => ({
 });
 
 describe('findMembers', () => {
+  it('creates its own members at the batch\'s e-mail domain', async () => {
+    let next = 0;
+    const fetch = answering(() => scimJson(201, { id: `own-domain-${next++}` })());
+    await findMembers('https://domain.example.com/scim/v2', 'entra', call(fetch), 30_000, 'acme.test');
+    const bodies = fetch.mock.calls.map((_call, index) => JSON.parse(String(requestOf(fetch, index).init.body)) as ScimUser);
+    expect(bodies).toHaveLength(OWN_MEMBERS);
+    for (const body of bodies) expect([body.userName, ...body.emails.map((email) => email.value)].every((address) => address.endsWith('@acme.test'))).toBe(true);
+  });
+
   it('takes the users this page created (201) against the same base URL, without asking the server', async () => {
     const base = 'https://one.example.com/scim/v2';
     rememberCreatedUser(base, user('ada'), created('u1', '/scim/v2/Users/u1'));

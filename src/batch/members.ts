@@ -22,18 +22,18 @@ export const OWN_MEMBERS = 5;
 /**
  * The users a Groups batch may take as members: only users this page created against `baseUrl`.
  * Where there are none, the batch creates its own (OWN_MEMBERS users of the profile, inactive, so
- * they grant nothing) and says so: a user the server already held is never made a member, since in
+ * they grant nothing, at the batch's e-mail domain) and says so: a user the server already held is never made a member, since in
  * a real tenant that would give a real employee whatever access a fake group grants. A 401 or 429
  * to those POSTs stops the batch, as it would stop the groups' POSTs; any other failure means groups
  * without members and a note that says why. The users it creates are noted as made to be members
  * (see own-members.ts): the Delete of a Groups batch that used them deletes them too.
  */
-export async function findMembers(baseUrl: string, profile: ProfileName, send: SendCall, timeoutMs: number): Promise<MemberLookup> {
+export async function findMembers(baseUrl: string, profile: ProfileName, send: SendCall, timeoutMs: number, emailDomain?: string): Promise<MemberLookup> {
   const created = createdUsersAt(baseUrl);
   if (created.length > 0) return { users: created };
 
   const endpoint = scimUrl(baseUrl, ['Users']);
-  const records = generateRecords('Users', { profile, active: false }).slice(0, OWN_MEMBERS);
+  const records = generateRecords('Users', { profile, active: false, emailDomain }).slice(0, OWN_MEMBERS);
   const calls = await Promise.all(records.map((record) => send({ method: 'POST', url: endpoint, body: record }, 'members')));
   // Before a 401 or 429 stops the batch: what the others created is the page's all the same, for a later batch to take and delete.
   calls.forEach((call, index) => {
@@ -98,10 +98,10 @@ export interface MembersOutcome {
 /** Finds the users a Groups batch may take (see findMembers) and gives each group some of them. */
 export async function addMembers(
   records: ScimRecord[],
-  { baseUrl, profile, timeoutMs }: { baseUrl: string; profile: ProfileName; timeoutMs: number },
+  { baseUrl, profile, timeoutMs, emailDomain }: { baseUrl: string; profile: ProfileName; timeoutMs: number; emailDomain?: string | undefined },
   send: SendCall,
 ): Promise<MembersOutcome> {
-  const found = await findMembers(baseUrl, profile, send, timeoutMs);
+  const found = await findMembers(baseUrl, profile, send, timeoutMs, emailDomain);
   if ('stoppedBy' in found) return { plan: { records, patches: [] }, stoppedBy: found.stoppedBy, users: [] };
   return { plan: assignMembers(records, found.users, profile), users: found.users, ...(found.note ? { note: found.note } : {}) };
 }

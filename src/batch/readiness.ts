@@ -1,5 +1,6 @@
 import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
+import { emailDomainFor } from '../page/email-domains';
 import { READINESS_COMPLETE_EVENT } from '../public/event-names';
 import type { IdpProfile } from '../scim/profiles/names';
 import { runReadiness, type ReadinessVerdict } from '../scim/readiness/run';
@@ -33,7 +34,7 @@ export class ReadinessRuns {
     const verdicts: ReadinessVerdict[] = [];
     for (const profile of profiles) {
       this.#set({ running: profile, verdicts: [...verdicts] });
-      const verdict = await runReadiness({ baseUrl: config.baseUrl, profile, apiKey: readApiKey(), timeoutMs: config.timeoutMs, seed: config.seed });
+      const verdict = await runReadiness({ baseUrl: config.baseUrl, profile, apiKey: readApiKey(), timeoutMs: config.timeoutMs, seed: config.seed, emailDomain: emailDomainFor(config) });
       verdicts.push(verdict);
       this.host.dispatchEvent(new CustomEvent(READINESS_COMPLETE_EVENT, { detail: verdict, bubbles: true, composed: true }));
     }

@@ -1,5 +1,6 @@
 import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
+import { emailDomainFor } from '../page/email-domains';
 import { PLAN_CARD_DELAY_MS } from '../public/constants';
 import { createRecordGenerator, type RecordGenerator } from '../scim/generate';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
@@ -36,12 +37,14 @@ export class BatchSession {
   constructor(private readonly owner: SessionOwner) {}
 
   /** Generates, sends and reports batch `batchId`; the controller has abandoned the last one and emptied the lines. */
-  run(config: GeneratorConfig, batchId: string): void {
+  run(attributes: GeneratorConfig, batchId: string): void {
     const batch = new AbortController();
     this.#batch = batch;
     const { active, addMembers } = this.owner.getState().choices;
+    // The reader's own domain for this server, read once per press, wins over the attribute's.
+    const config = { ...attributes, emailDomain: emailDomainFor(attributes) };
     const generate = this.#recordGenerator(config.seed);
-    const makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active, profile: config.profile, schema });
+    const makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active, profile: config.profile, schema, emailDomain: config.emailDomain });
     const apiKey = readApiKey();
     this.#batchApiKey = apiKey;
     runBatch(config, makeRecords, { apiKey, addMembers }, {

@@ -3,7 +3,7 @@ import { ready } from './ready';
 import { relay } from './relay';
 
 const USAGE = `Usage:
-  scim-generator ready <base-url> [--idp entra,okta] [--json FILE] [--junit FILE] [--verbose]
+  scim-generator ready <base-url> [--idp entra,okta] [--email-domain DOMAIN] [--json FILE] [--junit FILE] [--verbose]
   scim-generator relay <base-url> [--port N] [--origin URL]
 The API key is read from the SCIM_TOKEN environment variable.`;
 

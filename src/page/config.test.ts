@@ -148,4 +148,14 @@ describe('parseConfig', () => {
   it.each(['-1', '1.5', 'abc', '1e3', '0x10', '4294967296', '42abc'])('rejects the seed %j with a message', (seed) => {
     expect(messageOf({ seed })).toBe(`Invalid seed: "${seed}" is not a whole number from 0 to 4294967295`);
   });
+
+  it('takes the email-domain in lower case, and none when absent', () => {
+    expect(configOf({ emailDomain: ' ACME.test ' }).emailDomain).toBe('acme.test');
+    expect(configOf({ emailDomain: ' ' }).emailDomain).toBeUndefined();
+  });
+
+  it('rejects an email-domain that is not a domain name, saying why', () => {
+    expect(messageOf({ emailDomain: 'ada@acme.test' })).toBe('Invalid email-domain: "ada@acme.test" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits');
+    expect(messageOf({ emailDomain: ' localhost ' })).toBe('Invalid email-domain: "localhost" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits');
+  });
 });

@@ -29,6 +29,11 @@ export interface GeneratorConfig {
   seed: number | undefined;
   /** The IdP profiles whose readiness the reader can run, as given: the readiness view checks them (idpProfiles). */
   readiness: string[];
+  /**
+   * The domain of the users' userNames and e-mails: the attribute's here; at each press the reader's
+   * own for this base URL, when set, replaces it (email-domains.ts).
+   */
+  emailDomain: string | undefined;
 }
 
 export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; message: string };
@@ -37,7 +42,7 @@ export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; 
 export function parseConfig(attributes: GeneratorAttributes, documentBase: string): ConfigResult {
   const parsed = parseAttributes(attributes, documentBase);
   if (!parsed.ok) return parsed;
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, seed, readiness } = parsed.value;
+  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, seed, readiness, emailDomain } = parsed.value;
 
   const keyCreationUrl = apiKeyUrl && new URL(apiKeyUrl);
   if (keyCreationUrl) keyCreationUrl.hash = KEY_CREATION_ANCHOR;
@@ -57,6 +62,7 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
       schema,
       seed,
       readiness,
+      emailDomain,
     },
   };
 }

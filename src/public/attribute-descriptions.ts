@@ -27,4 +27,6 @@ export const ATTRIBUTE_DESCRIPTIONS = {
     'Makes the records reproducible: a whole number from 0 to 4294967295.',
   'readiness':
     `The IdP profiles (${IDP_PROFILES.map((name) => `\`${name}\``).join(', ')}) whose readiness the reader can run, separated by spaces: each gets a verdict from its whole provisioning cycle, with a blocker for each criterion of its documents the server does not meet.`,
+  'email-domain':
+    "The e-mail domain of every user's userName and e-mail addresses, e.g. `acme.test`, for a server that takes only its own; none keeps the examples' reserved domains. A domain name with at least one dot. The reader's own setting, kept per base-url, wins over it.",
 } as const satisfies Record<AttributeName, string>;

@@ -34,6 +34,7 @@ export const ATTRIBUTE_TABLE = [
   { name: 'schema', property: 'schema', values: SCHEMA_SOURCES, default: 'profile' },
   { name: 'seed', property: 'seed', numeric: true, default: '' },
   { name: 'readiness', property: 'readiness', default: IDP_PROFILES.join(' ') },
+  { name: 'email-domain', property: 'emailDomain', default: '' },
 ] as const satisfies readonly AttributeRow[];
 
 export type AttributeRowOf = (typeof ATTRIBUTE_TABLE)[number];

@@ -8,6 +8,7 @@ export const PART_TABLE = {
   'checkbox-label': 'The label of the checkbox.',
   checkbox: 'The "Create activated users" checkbox (Users), or the "Add members" checkbox (Groups).',
   note: 'Above the result lines: why the records follow the profile when `schema="discover"` could not read the server\'s schema, and where the groups\' members came from when "Add members" created its own users, or why the groups were created without members.',
+  'email-domain': "Below the button, the \"E-mail domain\" disclosure: the domain of the users' userNames and e-mails (the reader's own for this base-url, else `email-domain`'s), and the form that sets or clears the reader's own.",
   results: 'The list of result lines.',
   result: 'Each result line; it also has the part `success` or `error`.',
   success: 'A result line whose item was created (2xx).',

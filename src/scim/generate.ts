@@ -4,6 +4,7 @@ import { PROFILE_MODULES } from './profiles';
 import { isResourceType, type ResourceType, type ScimRecord } from './records/schemas';
 import { type ProfileName } from './profiles/names';
 import { isUser } from './records/records';
+import { userMaker } from './records/on-email-domain';
 import type { ResourceSchema } from './server-schema/definitions';
 import { recordFitter } from './server-schema/fit-record';
 
@@ -14,6 +15,8 @@ export interface GenerateOptions {
   profile?: ProfileName;
   /** The server's schema for the resource type (`schema="discover"`): each profile record is then fitted to it. */
   schema?: ResourceSchema;
+  /** Every userName and e-mail of the users at this domain (a valid one: parseEmailDomain), local parts kept; groups are left alone. */
+  emailDomain?: string;
 }
 
 /** Makes one batch of records per call. */
@@ -27,11 +30,11 @@ export type RecordGenerator = (resourceType: ResourceType, options?: GenerateOpt
 export function createRecordGenerator(seed?: number): RecordGenerator {
   const faker = new SimpleFaker();
   if (seed !== undefined) faker.seed(seed);
-  return (resourceType, { active = false, profile = 'basic', schema } = {}) => {
+  return (resourceType, { active = false, profile = 'basic', schema, emailDomain } = {}) => {
     if (!isResourceType(resourceType)) throw new Error('Invalid resource type');
     const { users, group } = PROFILE_MODULES[profile];
-    const records = uniqueRecords(resourceType === 'Users' ? users(faker, active) : () => group(faker));
-    return schema ? records.map(recordFitter(schema, faker)) : records;
+    const records = uniqueRecords(resourceType === 'Users' ? userMaker(users(faker, active), emailDomain) : () => group(faker));
+    return schema ? records.map(recordFitter(schema, faker, emailDomain)) : records;
   };
 }
 
@@ -50,7 +53,10 @@ function uniqueValues(record: ScimRecord): string[] {
   return values.map((value) => value.toLowerCase());
 }
 
-/** Makes a batch no two records of which share a value a server keeps unique: servers answer 409 to a repeat. */
+/**
+ * Makes a batch no two records of which share a value a server keeps unique: servers answer 409 to
+ * a repeat. A record that repeats one of its own (full's two e-mails at one domain) is made again.
+ */
 function uniqueRecords(make: () => ScimRecord): ScimRecord[] {
   const records: ScimRecord[] = [];
   const taken = new Set<string>();
@@ -58,7 +64,7 @@ function uniqueRecords(make: () => ScimRecord): ScimRecord[] {
     if (attempts > RECORDS_PER_BATCH * 100) throw new Error('Could not generate enough distinct records');
     const record = make();
     const values = uniqueValues(record);
-    if (values.some((value) => taken.has(value))) continue;
+    if (new Set(values).size < values.length || values.some((value) => taken.has(value))) continue;
     values.forEach((value) => taken.add(value));
     records.push(record);
   }

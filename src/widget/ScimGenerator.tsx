@@ -113,6 +113,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           {checkbox.label}
         </label>
       </div>
+      {views && <views.EmailDomain config={config} />}
       {batch.running && !batch.error && (
         <p part={parts('progress')} className="progress">
           <progress max={RECORDS_PER_BATCH} value={batch.lines.length} aria-label="Answers received" />{' '}

@@ -9,6 +9,7 @@ import { rateLimitCounters } from './rate-limit-counters';
 import { allowPrivateNetwork } from './private-network';
 import { scimRouter } from './scim-router';
 import { openStore } from '../store/open-store';
+import { resolveEmailDomain } from '../resources/email-domain';
 
 export type { SandboxOptions } from '../config';
 
@@ -30,6 +31,7 @@ export { KEYS_PATH, SCIM_PATH } from '../shared/paths';
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const config = resolveConfig(options);
+  const emailDomain = resolveEmailDomain(options.emailDomain);
   const store = openStore(options, { maxResources: config.tenantMaxResources, maxBytes: config.tenantMaxBytes });
   const counters = rateLimitCounters(resolveRedisUrl(options));
   const keys = new KeyRing(store, { limits: { free: config.freeLimit, pro: config.proLimit }, idleMs: config.keyIdleMs, maxKeys: config.maxKeys, lockWaitMs: config.lockWaitMs });
@@ -51,7 +53,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   );
   app.use(SCIM_PATH, locateCreated);
   app.use(keysRouter(keys, { limit: config.keyRequestLimit, windowMs: config.keyRequestWindowMs }, counters));
-  app.use(SCIM_PATH, scimRouter(store, keys, config, counters));
+  app.use(SCIM_PATH, scimRouter(store, keys, config, counters, emailDomain));
   return Object.assign(app, {
     ready: async () => void (await Promise.all([store.ready, counters.ready])),
     closeStore: async () => void (await Promise.all([store.close(), counters.close()])),

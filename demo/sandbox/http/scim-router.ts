@@ -26,11 +26,12 @@ import type { SandboxStore } from '../store/store';
  * The SCIM API, to mount at `/scim/v2`: authentication, then rate limiting, then scimmy-routers,
  * with the store of the key's tenant as the context of every request.
  */
-export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxConfig, counters: RateLimitCounters): Router {
+export function scimRouter(store: SandboxStore, keys: KeyRing, config: SandboxConfig, counters: RateLimitCounters, emailDomain?: string): Router {
   declareScimResources();
   const contextOf = (req: Request): ScimContext => ({
     tenant: speakingScim(store.tenant(authenticatedKey(req).id), (error) => noteStoreError(req, error)),
     maxValues: config.maxValues,
+    emailDomain,
   });
 
   const router = express.Router();

@@ -6,6 +6,7 @@ import { scimError } from '../scim/scim-error';
 import { extendRequiredOnWrites } from '../scimmy-fixes/required-extension';
 import { userExtensionFromEnv } from './user-extension';
 import { requireValidUserName } from './user-name';
+import { requireEmailDomain } from './email-domain';
 import type { GroupData, ResourceCollection, Stored, TenantStore, UserData } from '../store/store';
 
 /** What the handlers get with each request: the store of its key's tenant, and the sandbox's limits. */
@@ -13,6 +14,8 @@ export interface ScimContext {
   tenant: TenantStore;
   /** SandboxConfig.maxValues. */
   maxValues: number;
+  /** The one e-mail domain Users may have (SANDBOX_EMAIL_DOMAIN), if any. */
+  emailDomain?: string | undefined;
 }
 
 const { User, Group } = SCIMMY.Resources;
@@ -30,10 +33,11 @@ export function declareScimResources(): void {
   const requireCustomExtension = customExtension ? extendRequiredOnWrites(User, customExtension) : () => undefined;
   SCIMMY.Resources.declare(User)
     .extend(SCIMMY.Schemas.EnterpriseUser, false)
-    .ingress(async (resource, instance, { tenant, maxValues }: ScimContext) => {
+    .ingress(async (resource, instance, { tenant, maxValues, emailDomain }: ScimContext) => {
       requireKnownSchemas(User, instance.schemas);
       const data = plain<UserData>(instance);
       requireValidUserName(data.userName);
+      requireEmailDomain(data, emailDomain);
       requireCustomExtension(data);
       requireValuesWithin(data, maxValues);
       const user = resource.id ? await tenant.users.replace(resource.id, data) : await tenant.users.create(data);

@@ -91,7 +91,10 @@ const MAX_CHANGES = 3;
 export function userChanges(faker: SimpleFaker, user: ScimUser): UserChange[] {
   const person = makePerson(faker);
   const job = makeJob(faker);
-  const values = { title: job.title, email: person.email, department: job.area, familyName: person.familyName, employeeNumber: employeeNumber(faker) };
+  // The new work e-mail stays at the user's domain: a server that takes only its own (the reader's
+  // email domain) takes the new address too.
+  const domain = user.emails?.find(({ type }) => type === 'work')?.value.replace(/^.*@/, '');
+  const values = { title: job.title, email: domain ? `${person.handle}@${domain}` : person.email, department: job.area, familyName: person.familyName, employeeNumber: employeeNumber(faker) };
   return (Object.keys(CHANGEABLE) as (keyof typeof CHANGEABLE)[])
     .filter((key) => CHANGEABLE[key].carried(user) && values[key] !== CHANGEABLE[key].read(user as unknown as Resource))
     .slice(0, MAX_CHANGES)

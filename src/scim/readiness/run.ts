@@ -17,6 +17,7 @@ import { resourceUrl } from '../http/resource-url';
 import { scimUrl } from '../http/scim-url';
 import { PROFILE_MODULES } from '../profiles';
 import { knownUser, type KnownUser } from '../records/members';
+import { userMaker } from '../records/on-email-domain';
 import type { ResourceType, ScimRecord, ScimUser } from '../records/schemas';
 import type { Criterion, RecordedSteps, Source, Step, StepId } from '../profiles/criterion';
 import { READINESS, type IdpProfile } from './table';
@@ -35,6 +36,8 @@ export interface ReadinessOptions {
   signal?: AbortSignal;
   /** Makes the run's records (and new values) reproducible. */
   seed?: number;
+  /** The domain of every userName and e-mail of the users the run makes (a valid one: parseEmailDomain). */
+  emailDomain?: string | undefined;
 }
 
 /** One criterion not met: what the IdP expects, from which document, what the server answered, and the calls that show it. */
@@ -137,7 +140,7 @@ export async function runReadiness(options: ReadinessOptions): Promise<Readiness
   async function discover(): Promise<void> {
     const { step, send } = stepSender('discover');
     // Records made for the run and never sent: names no server has yet.
-    const probes: [ResourceType, ScimRecord][] = [['Users', module.users(faker, true)()]];
+    const probes: [ResourceType, ScimRecord][] = [['Users', userMaker(module.users(faker, true), options.emailDomain)()]];
     if (profile === 'entra') probes.push(['Groups', module.group(faker)]);
     for (const [resourceType, record] of probes) {
       const query: [string, string][] = resourceType === 'Groups' ? [['excludedAttributes', 'members']] : [];
@@ -159,7 +162,7 @@ export async function runReadiness(options: ReadinessOptions): Promise<Readiness
 
   async function createUsers(): Promise<Made[]> {
     const { step, send } = stepSender('create-users');
-    const makeUser = module.users(faker, true);
+    const makeUser = userMaker(module.users(faker, true), options.emailDomain);
     const users: Made[] = [];
     for (let index = 0; index < USERS && !signal.aborted; index++) {
       const record = makeUser();

@@ -1,11 +1,13 @@
+import { SimpleFaker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from '../protocol';
 import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES } from '../../test-support/server-schemas';
 import { createRecordGenerator } from '../generate';
 import type { ResourceType, ScimUser } from '../records/schemas';
-import type { ProfileName } from '../profiles/names';
+import { PROFILES, type ProfileName } from '../profiles/names';
 import { readResourceType, readSchemaDefinition, type ResourceSchema } from './definitions';
 import { resourceSchemaOf } from './read-schema';
+import { stringFor } from './values';
 
 const BASE_URL = 'https://scim.example.com/scim/v2';
 
@@ -73,5 +75,20 @@ describe('a record fitted to the server schema', () => {
       expect(Object.keys(group).sort()).toEqual(['displayName', 'externalId', 'schemas']);
       expect(group.schemas).toEqual([CORE_GROUP.id]);
     }
+  });
+
+  it('keeps userName and every e-mail at the e-mail domain, in every profile, the local parts unique', () => {
+    for (const profile of PROFILES) {
+      const fitted = createRecordGenerator(9)('Users', { profile, schema: schemaFor('Users'), emailDomain: 'acme.test' }) as ScimUser[];
+      const addresses = fitted.flatMap((user) => [user.userName, ...user.emails.map((email) => email.value)]);
+      expect(addresses.every((address) => address.endsWith('@acme.test'))).toBe(true);
+      expect(new Set(fitted.map((user) => user.userName)).size).toBe(10);
+    }
+  });
+
+  it("puts an address it makes for a server's own attribute at the e-mail domain", () => {
+    const faker = new SimpleFaker();
+    expect(stringFor('recoveryEmail', faker, 'acme.test')).toMatch(/^[a-z0-9._-]+@acme\.test$/);
+    expect(stringFor('recoveryEmail', faker)).toMatch(/@example\.(com|net|org)$/);
   });
 });

@@ -64,9 +64,10 @@ const SERVER_ASSIGNED = new Set(['schemas', 'id', 'meta']);
  * what the profile made where the schema declares it with a fitting type, never sends a readOnly
  * attribute or one the schema does not declare, fills every required attribute (and every
  * attribute of a required extension) by its type, and lists the extensions used in `schemas`.
- * Values of `uniqueness: server` or `global` that it makes differ across the batch.
+ * Values of `uniqueness: server` or `global` that it makes differ across the batch; an address it
+ * makes is at `emailDomain`, when there is one.
  */
-export function recordFitter(schema: ResourceSchema, faker: SimpleFaker): (record: ScimRecord) => ScimRecord {
+export function recordFitter(schema: ResourceSchema, faker: SimpleFaker, emailDomain?: string): (record: ScimRecord) => ScimRecord {
   const taken = new Set<string>();
 
   return (record) => {
@@ -76,13 +77,13 @@ export function recordFitter(schema: ResourceSchema, faker: SimpleFaker): (recor
     /** A new simple value: the profile's string of the same name where it fits, else one by type and name. */
     const newSimpleValue = (attribute: SchemaAttribute, path: string): unknown => {
       const named = attribute.type === 'string' ? profileStrings.get(attribute.name.toLowerCase()) : undefined;
-      const first = named !== undefined && fits(attribute, named) ? named : simpleValue(attribute, faker, schema);
+      const first = named !== undefined && fits(attribute, named) ? named : simpleValue(attribute, faker, schema, emailDomain);
       if (attribute.uniqueness === 'none') return first;
       let value = first;
       for (let attempt = 0; taken.has(`${path} ${String(value).toLowerCase()}`); attempt++) {
         // A schema can ask for more unique values than it allows (a unique boolean): the server will say so.
         if (attempt === 100) return value;
-        value = simpleValue(attribute, faker, schema);
+        value = simpleValue(attribute, faker, schema, emailDomain);
       }
       taken.add(`${path} ${String(value).toLowerCase()}`);
       return value;

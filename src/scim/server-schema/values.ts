@@ -36,8 +36,12 @@ const BY_NAME: readonly [RegExp, (faker: SimpleFaker) => string][] = [
   [/(number|code|badge|num|id)$/i, (faker) => fillPattern(faker, '######')],
 ];
 
-/** A string for an attribute of this name: a realistic one when the name says what it holds, else a short word. */
-export function stringFor(name: string, faker: SimpleFaker): string {
+/**
+ * A string for an attribute of this name: a realistic one when the name says what it holds, else a
+ * short word. An address is at `emailDomain` when there is one (the reader's, issue 52).
+ */
+export function stringFor(name: string, faker: SimpleFaker, emailDomain?: string): string {
+  if (emailDomain !== undefined && /mail/i.test(name)) return `${makePerson(faker).handle}@${emailDomain}`;
   const make = BY_NAME.find(([pattern]) => pattern.test(name))?.[1] ?? word;
   return make(faker);
 }
@@ -54,7 +58,7 @@ function referenceFor({ referenceTypes }: SchemaAttribute, faker: SimpleFaker, s
 }
 
 /** A new single value of a simple (not complex) attribute's type, one of its canonical values when it has some. */
-export function simpleValue(attribute: SchemaAttribute, faker: SimpleFaker, schema: ResourceSchema): unknown {
+export function simpleValue(attribute: SchemaAttribute, faker: SimpleFaker, schema: ResourceSchema, emailDomain?: string): unknown {
   if (attribute.canonicalValues.length > 0) return faker.helpers.arrayElement(attribute.canonicalValues);
   switch (attribute.type) {
     case 'boolean':
@@ -71,6 +75,6 @@ export function simpleValue(attribute: SchemaAttribute, faker: SimpleFaker, sche
     case 'reference':
       return referenceFor(attribute, faker, schema);
     default:
-      return stringFor(attribute.name, faker);
+      return stringFor(attribute.name, faker, emailDomain);
   }
 }

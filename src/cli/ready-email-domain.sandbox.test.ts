@@ -1,0 +1,44 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenWithSandbox, type SandboxServer } from '../../e2e/support/sandbox';
+import { main } from './main';
+
+// `scim-generator ready --email-domain` against a sandbox that takes only acme.test (issue 52).
+
+async function ready(args: string[], apiKey: string): Promise<{ code: number | undefined; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: (text: string) => void (stdout += text), stderr: (text: string) => void (stderr += text), env: { SCIM_TOKEN: apiKey } };
+  const code = await main(['ready', ...args], io);
+  return { code, stdout, stderr };
+}
+
+describe('scim-generator ready --email-domain', () => {
+  let site: SandboxServer;
+  let apiKey: string;
+  beforeAll(async () => {
+    site = await listenWithSandbox(undefined, { sandbox: { emailDomain: 'acme.test' } });
+    apiKey = await site.createApiKey('pro');
+  });
+  afterAll(() => site?.close());
+
+  it('makes its users at the domain: Okta is ready', async () => {
+    const run = await ready([site.scimUrl, '--idp', 'okta', '--email-domain', 'ACME.test'], apiKey);
+    expect(run.stdout).toBe('READY    Ready for Okta\n');
+    expect(run.code).toBe(0);
+  });
+
+  it('without it, the users are refused: blocked, exit 1', async () => {
+    const run = await ready([site.scimUrl, '--idp', 'okta'], apiKey);
+    expect(run.stdout).toMatch(/^BLOCKED {2}Okta: /);
+    expect(run.stdout).toContain('create-users: Expected 201 Created with an id; POST /scim/v2/Users answered 400 Bad Request with scimType invalidValue.');
+    expect(run.code).toBe(1);
+  });
+
+  it('refuses a value that is not a domain name as bad input, exit 2, sending nothing', async () => {
+    const run = await ready([site.scimUrl, '--email-domain', 'localhost'], apiKey);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Invalid --email-domain: "localhost" is not a domain name such as acme.test');
+    expect(run.stdout).toBe('');
+  });
+});
