@@ -48,7 +48,7 @@ export interface BatchHooks {
 export function runBatch(
   config: GeneratorConfig,
   makeRecords: (schema?: ResourceSchema) => ScimRecord[],
-  { apiKey, addMembers: addingMembers }: { apiKey: string | null; addMembers: boolean },
+  { apiKey, addMembers: addingMembers, edited = [] }: { apiKey: string | null; addMembers: boolean; edited?: readonly boolean[] },
   batchHooks: BatchHooks,
 ): void {
   // The events are public: their requests show the key as `$SCIM_TOKEN`, not as the log's token.
@@ -82,13 +82,13 @@ export function runBatch(
       hooks.update({ running: false, error: messageOf(error), calls: log.calls });
       return;
     }
-    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, { log, owned }, { settings, page }, hooks);
+    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [], edited }, { log, owned }, { settings, page }, hooks);
     const added = await addMembers(records, config, owned.guard(log.sender(settings)));
     if (signal.aborted) return;
     note(added.note);
     // Members come after the records were fitted: they too send only what the schema declares.
     const plan = schema ? fitMembers(schema, added.plan.records, added.plan.patches) : added.plan;
-    sendItems(config, plan, { log, owned }, { settings, page }, hooks, added.stoppedBy);
+    sendItems(config, asEdited(plan, records, edited), { log, owned }, { settings, page }, hooks, added.stoppedBy);
   };
   // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
   run().catch((error: unknown) => {
@@ -107,6 +107,18 @@ function followUpFaker(seed: number | undefined, batchId: string): SimpleFaker {
   return faker;
 }
 
+/** What the items send: an edited record goes as the reader wrote it, without the members a plan would add (issue 52). */
+interface ItemsPlan extends MemberPlan {
+  /** Which records the reader edited before the press. */
+  edited: readonly boolean[];
+}
+
+const asEdited = ({ records, patches }: MemberPlan, written: ScimRecord[], edited: readonly boolean[]): ItemsPlan => ({
+  records: records.map((record, index) => (edited[index] ? (written[index] ?? record) : record)),
+  patches: patches.map((patch, index) => (edited[index] ? undefined : patch)),
+  edited,
+});
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -116,7 +128,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 function sendItems(
   config: GeneratorConfig,
-  { records, patches }: MemberPlan,
+  { records, patches, edited }: ItemsPlan,
   { log, owned }: { log: CallLog; owned: OwnedResources },
   { settings, page }: { settings: CallSettings; page: PageFacts },
   hooks: BatchHooks,
@@ -142,6 +154,7 @@ function sendItems(
         ok,
         index,
         record,
+        ...(edited[index] ? { edited: true as const } : {}),
         ...(ok ? { name: recordName(record) } : {}),
         ...(said ? { verdict: said } : {}),
       };

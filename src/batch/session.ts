@@ -2,11 +2,15 @@ import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
 import { PLAN_CARD_DELAY_MS } from '../public/constants';
 import { createRecordGenerator, type RecordGenerator } from '../scim/generate';
+import { readEdits } from '../scim/editing/read-edits';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import type { ActionKind } from './actions';
+import { CallLog } from './call-log';
+import { draftFor, newDraft } from './draft';
 import type { FollowUps } from './follow-ups';
 import { runBatch } from './run-batch';
-import type { BatchState, GeneratorState } from './state';
+import { discoverSchema } from './server-schemas';
+import type { BatchState, EditorState, GeneratorState, RecordDraft } from './state';
 import { watchApiKey } from './watch-api-key';
 
 /** What a session reads and changes of its element's controller (controller.ts). */
@@ -14,6 +18,7 @@ export interface SessionOwner {
   readonly host: HTMLElement;
   getState(): GeneratorState;
   updateBatch(change: Partial<BatchState>): void;
+  setEditor(change: Partial<EditorState>): void;
 }
 
 /**
@@ -39,12 +44,22 @@ export class BatchSession {
   run(config: GeneratorConfig, batchId: string): void {
     const batch = new AbortController();
     this.#batch = batch;
-    const { active, addMembers } = this.owner.getState().choices;
+    const { choices, editor } = this.owner.getState();
     const generate = this.#recordGenerator(config.seed);
-    const makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active, profile: config.profile, schema });
+    let makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active: choices.active, profile: config.profile, schema });
+    let edited: boolean[] = [];
+    const draft = draftFor(editor, config);
+    if (draft) {
+      const read = readEdits(draft.text, draft.generated, config.resourceType, draft.schema);
+      if (!read.ok) return this.owner.updateBatch({ running: false, error: read.message });
+      makeRecords = () => read.records;
+      edited = read.edited;
+      // A draft no one edited only showed the generator's next batch: the press after this one makes new records.
+      if (!edited.includes(true)) this.owner.setEditor({ draft: undefined });
+    }
     const apiKey = readApiKey();
     this.#batchApiKey = apiKey;
-    runBatch(config, makeRecords, { apiKey, addMembers }, {
+    runBatch(config, makeRecords, { apiKey, addMembers: choices.addMembers, edited }, {
       signal: batch.signal,
       batchId,
       update: (change) => this.owner.updateBatch(change),
@@ -55,6 +70,21 @@ export class BatchSession {
     });
     // Once the calls are out: the first watch registers with the browser's storage, which took 2 ms of the press.
     this.#watchApiKey();
+  }
+
+  /**
+   * The records the next press sends unless the reader edits them: the generator's next batch (so,
+   * with `seed`, the seed's), fitted to the server's schema with `schema="discover"`. The schema's
+   * reads are the editor's, before any batch: no batch's log shows them.
+   */
+  async draftRecords(config: GeneratorConfig, signal: AbortSignal): Promise<RecordDraft> {
+    let schema: ResourceSchema | undefined;
+    if (config.schema === 'discover') {
+      const reading = await discoverSchema(config, new CallLog().sender({ apiKey: readApiKey(), timeoutMs: config.timeoutMs, signal }));
+      if (reading.ok) schema = reading.value;
+    }
+    const { active } = this.owner.getState().choices;
+    return newDraft(config, this.#recordGenerator(config.seed)(config.resourceType, { active, profile: config.profile, schema }), schema);
   }
 
   /** Runs an action of the table on what the last batch created, once it has finished. */

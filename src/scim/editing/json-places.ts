@@ -19,6 +19,8 @@ export interface JsonPlaces {
 }
 
 const SPACE = /[ \t\n\r]*/y;
+// RFC 8259 §7: a string holds no unescaped control character (U+0000 to U+001F).
+// eslint-disable-next-line no-control-regex
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[\da-fA-F]{4}))*"/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const LITERAL = /true|false|null/y;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES } from '../../test-support/server-schemas';
 import { createRecordGenerator } from '../generate';
+import type { ScimUser } from '../records/schemas';
 import { readResourceType, readSchemaDefinition, type ResourceSchema } from '../server-schema/definitions';
 import { resourceSchemaOf } from '../server-schema/read-schema';
 import { readEdits } from './read-edits';
@@ -44,7 +45,7 @@ describe('the records of the editor', () => {
   });
 
   it('names the line, the column and the record where the text stops being JSON', () => {
-    const at = lineOf(shown, JSON.stringify(generated[6]?.userName)); // the seventh record's userName
+    const at = lineOf(shown, JSON.stringify((generated[6] as ScimUser).userName)); // the seventh record's userName
     const broken = lines.map((line, index) => (index === at - 1 ? line.replace(/,$/, '') : line)).join('\n');
     expect(messageOf(broken)).toMatch(new RegExp(`^Nothing was sent: the text is not JSON at line ${at + 1}, column \\d+ \\(record 7\\): expected "," or "}"\\.$`));
   });
