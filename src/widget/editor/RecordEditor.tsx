@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { BatchController } from '../../batch/controller';
 import { draftFor, draftKey, resetDraft } from '../../batch/draft';
 import { batchRuntime } from '../../batch/load-runtime';
@@ -28,14 +28,10 @@ export function RecordEditor({ controller, config, editor, id }: RecordEditorPro
   const draft = draftFor(editor, config);
   const textId = useId();
   const hintId = useId();
-  const makeDraft = useEffectEvent((signal: AbortSignal) => {
-    batchRuntime
-      .preload()
-      .then((runtime) => controller.sessionOf(runtime).draftRecords(config, signal))
-      .then(
-        (made) => signal.aborted || controller.setEditor({ draft: made, error: undefined }),
-        (error: unknown) => signal.aborted || controller.setEditor({ error: `The records could not be made: ${messageOf(error)}` }),
-      );
+  // The settings of the last render, for the draft below (React's useEffectEvent would add to the element's chunk).
+  const latest = useRef(config);
+  useEffect(() => {
+    latest.current = config;
   });
   const needed = draft === undefined;
   const madeFor = draftKey(config);
@@ -43,9 +39,16 @@ export function RecordEditor({ controller, config, editor, id }: RecordEditorPro
   useEffect(() => {
     if (!needed) return;
     const making = new AbortController();
-    makeDraft(making.signal);
+    const { signal } = making;
+    batchRuntime
+      .preload()
+      .then((runtime) => controller.sessionOf(runtime).draftRecords(latest.current, signal))
+      .then(
+        (made) => signal.aborted || controller.setEditor({ draft: made, error: undefined }),
+        (error: unknown) => signal.aborted || controller.setEditor({ error: `The records could not be made: ${messageOf(error)}` }),
+      );
     return () => making.abort();
-  }, [needed, madeFor]);
+  }, [needed, madeFor, controller]);
 
   const edited = draft !== undefined && draft.text !== draft.generatedText;
   return (
