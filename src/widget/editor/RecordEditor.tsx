@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { BatchController } from '../../batch/controller';
-import { draftFor, draftKey, resetDraft } from '../../batch/draft';
-import { batchRuntime } from '../../batch/load-runtime';
+// The editor needs the runtime for its records (the session's generator), so it imports it whole: no chunk of drafts alone.
+import { BatchSession, draftFor, draftKey, resetDraft } from '../../batch/runtime';
 import type { EditorState } from '../../batch/state';
 import type { GeneratorConfig } from '../../page/config';
 import { RECORDS_PER_BATCH } from '../../public/constants';
@@ -40,9 +40,9 @@ export function RecordEditor({ controller, config, editor, id }: RecordEditorPro
     if (!needed) return;
     const making = new AbortController();
     const { signal } = making;
-    batchRuntime
-      .preload()
-      .then((runtime) => controller.sessionOf(runtime).draftRecords(latest.current, signal))
+    controller
+      .sessionOf({ BatchSession })
+      .draftRecords(latest.current, signal)
       .then(
         (made) => signal.aborted || controller.setEditor({ draft: made, error: undefined }),
         (error: unknown) => signal.aborted || controller.setEditor({ error: `The records could not be made: ${messageOf(error)}` }),
