@@ -18,7 +18,7 @@ it('says the generator could not load, sends nothing and stays usable', async ()
   });
 
   expect(generator.ui.getByRole('alert').textContent).toBe('Could not load the record generator');
-  const button = generator.ui.getByRole('button') as HTMLButtonElement;
+  const button = generator.ui.getByRole('button', { name: /^Generate / }) as HTMLButtonElement;
   expect(button.textContent).toBe('Generate Users →');
   expect(button.disabled).toBe(false);
   expect(fetchStub).not.toHaveBeenCalled();
