@@ -83,6 +83,24 @@ describe('the editor of the records', () => {
     await waitFor(() => expect((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value).not.toBe(shown));
   });
 
+  it('drops the edits when the profile or the resource type changes, and shows records of the new shape', async () => {
+    const generator = mountGenerator({ 'base-url': BASE_URL, seed: SEED });
+    const box = await openEditor(generator);
+    edit(box, '[]');
+    act(() => generator.element.setAttribute('profile', 'full'));
+    await waitFor(() => expect((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value).not.toBe('[]'));
+    const full = JSON.parse((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value) as Record<string, unknown>[];
+    expect(full).toHaveLength(10);
+    expect(full.every((record) => 'title' in record)).toBe(true); // the full profile's shape
+    act(() => generator.element.setAttribute('resource-type', 'Groups'));
+    await waitFor(() => expect((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value).toMatch(/"displayName"/));
+    const groups = JSON.parse((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value) as Record<string, unknown>[];
+    expect(groups.every((record) => !('userName' in record))).toBe(true);
+    press(generator);
+    expect(page.server.calls.map((call) => JSON.stringify(call.body))).toEqual(groups.map((record) => JSON.stringify(record)));
+    expect(new URL(page.server.calls[0]?.url ?? '').pathname).toBe('/scim/v2/Groups');
+  });
+
   it('starts the IdP flow from the edited record: Entra looks up the userName the reader wrote', async () => {
     const generator = mountGenerator({ 'base-url': BASE_URL, seed: SEED, profile: 'entra' });
     const box = await openEditor(generator);
