@@ -98,6 +98,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.emulateMedia({ colorScheme });
     const element = await showGenerator(page, site.server.url, { seed: '52' });
+    // The page's own dark theme, as a11y.spec.ts's dark page: the element takes its colours from it.
+    if (colorScheme === 'dark') await page.addStyleTag({ content: 'body { background: #111827; color: #f3f4f6 }' });
     // From the keyboard: Tab to "Edit records", Enter opens it, Tab reaches the text box.
     await generateButton(element).focus();
     await page.keyboard.press('Tab');
@@ -108,6 +110,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(box).toHaveValue(/^\[/);
     await page.keyboard.press('Tab');
     await expect(box).toBeFocused();
+    expect(await box.evaluate((textarea) => getComputedStyle(textarea).color)).toBe(colorScheme === 'dark' ? 'rgb(243, 244, 246)' : 'rgb(0, 0, 0)');
     expect(await overflow(page)).toBe(0);
     expect(blockingViolations(await runAxe(page, testInfo, `editor ${colorScheme}`))).toEqual([]);
 
