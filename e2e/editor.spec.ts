@@ -4,6 +4,7 @@ import type { ItemResult } from '../src/batch/results';
 import { RESULT_EVENT } from '../src/public/event-names';
 import { blockingViolations, runAxe } from './support/axe';
 import { generateBatch, generateButton, recordEvents, showGenerator, storeApiKey } from './support/generator';
+import { downloadHar } from './support/har-download';
 import { bundleSite } from './support/http';
 import { test as pageErrorsTest, expect } from './support/page-errors';
 import { listenWithSandbox, type SandboxServer } from './support/sandbox';
@@ -66,6 +67,10 @@ test('one record edited arrives byte for byte as written, the nine others as gen
   const details = (await events()).map(({ detail }) => detail as ItemResult);
   expect(details.filter(({ edited }) => edited).map(({ index }) => index)).toEqual([4]);
   expect(details.find(({ index }) => index === 4)?.calls[0]?.request.body).toEqual(records[4]);
+  // The HAR holds what was sent, byte for byte.
+  const { har } = await downloadHar(page, element);
+  const harBodies = har.log.entries.map(({ request }) => (request as { postData?: { text?: string } }).postData?.text);
+  expect(harBodies.sort()).toEqual([...site.posted].sort());
 });
 
 test.describe('a text a press cannot send', () => {
