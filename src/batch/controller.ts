@@ -60,7 +60,10 @@ export class BatchController {
   }
 
   setChoices(choices: Partial<Choices>): void {
-    this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices } });
+    const { editor } = this.#state;
+    // Records no one has edited yet are made again with the new "Create activated users"; edited ones keep what the reader wrote.
+    const remake = 'active' in choices && editor.draft?.text === editor.draft?.generatedText;
+    this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices }, editor: remake ? { ...editor, draft: undefined } : editor });
   }
 
   updateBatch(change: Partial<BatchState>): void {

@@ -24,6 +24,9 @@ export const refuseMixedContent: typeof fetch = () => Promise.reject(new TypeErr
 
 export const mixedContent = (page: PageFacts, baseUrl: string) => isMixedContent(page.href, baseUrl);
 
+/** The fetch of calls to `baseUrl` from this page: for mixed content, one that sends nothing. */
+export const pageFetch = (page: PageFacts, baseUrl: string): { fetch?: typeof fetch } => (mixedContent(page, baseUrl) ? { fetch: refuseMixedContent } : {});
+
 /**
  * Why the batch's calls that got no answer got none, decided on the first of them with at most two
  * probes of the base URL, sent by `probe` (which must not add the key). Undefined when no call needs

@@ -20,7 +20,7 @@ import { FollowUps } from './follow-ups';
 import { noteKeyAnswer } from './key-refusals';
 import { rememberCreatedUser } from './known-users';
 import { confinedFetch } from './confined-fetch';
-import { diagnoseBatch, explained, explainedCall, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
+import { diagnoseBatch, explained, explainedCall, pageFacts, pageFetch, type PageFacts } from './diagnose';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
 import { discoverSchema } from './server-schemas';
@@ -58,8 +58,7 @@ export function runBatch(
   // What the batch makes is its own only as its calls' answers show (see OwnedResources); its own writes go through the same guard.
   const owned = new OwnedResources([]);
   const page = pageFacts();
-  const refused = mixedContent(page, config.baseUrl) ? { fetch: refuseMixedContent } : {};
-  const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal, ...refused };
+  const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal, ...pageFetch(page, config.baseUrl) };
   const notes: string[] = [];
   const note = (text: string | undefined) => {
     if (text) notes.push(text);

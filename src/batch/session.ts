@@ -6,6 +6,7 @@ import { readEdits } from '../scim/editing/read-edits';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import type { ActionKind } from './actions';
 import { CallLog } from './call-log';
+import { pageFacts, pageFetch } from './diagnose';
 import { draftFor, newDraft } from './draft';
 import type { FollowUps } from './follow-ups';
 import { runBatch } from './run-batch';
@@ -48,7 +49,8 @@ export class BatchSession {
     const generate = this.#recordGenerator(config.seed);
     let makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active: choices.active, profile: config.profile, schema });
     let edited: boolean[] = [];
-    const draft = draftFor(editor, config);
+    // With `editor="off"` the reader cannot see a draft, so a press sends none.
+    const draft = config.editor ? draftFor(editor, config) : undefined;
     if (draft) {
       const read = readEdits(draft.text, draft.generated, config.resourceType, draft.schema);
       if (!read.ok) return this.owner.updateBatch({ running: false, error: read.message });
@@ -80,7 +82,8 @@ export class BatchSession {
   async draftRecords(config: GeneratorConfig, signal: AbortSignal): Promise<RecordDraft> {
     let schema: ResourceSchema | undefined;
     if (config.schema === 'discover') {
-      const reading = await discoverSchema(config, new CallLog().sender({ apiKey: readApiKey(), timeoutMs: config.timeoutMs, signal }));
+      const settings = { apiKey: readApiKey(), timeoutMs: config.timeoutMs, signal, ...pageFetch(pageFacts(), config.baseUrl) };
+      const reading = await discoverSchema(config, new CallLog().sender(settings));
       if (reading.ok) schema = reading.value;
     }
     const { active } = this.owner.getState().choices;

@@ -101,6 +101,28 @@ describe('the editor of the records', () => {
     expect(new URL(page.server.calls[0]?.url ?? '').pathname).toBe('/scim/v2/Groups');
   });
 
+  it('remakes records no one edited when "Create activated users" changes, and keeps edited ones as written', async () => {
+    const generator = mountGenerator({ 'base-url': BASE_URL, seed: SEED });
+    const box = await openEditor(generator);
+    expect((JSON.parse(box.value) as ScimUser[]).map(({ active }) => active)).toEqual(Array(10).fill(false));
+    fireEvent.click(generator.ui.getByRole('checkbox'));
+    await waitFor(() => expect((JSON.parse((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value) as ScimUser[]).map(({ active }) => active)).toEqual(Array(10).fill(true)));
+    const edited = (generator.ui.getByRole('textbox') as HTMLTextAreaElement).value.replace('"active": true', '"active": false');
+    edit(generator.ui.getByRole('textbox') as HTMLTextAreaElement, edited);
+    fireEvent.click(generator.ui.getByRole('checkbox'));
+    expect((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value).toBe(edited);
+    press(generator);
+    expect(page.server.calls.map((call) => (call.body as ScimUser).active)).toEqual([false, ...Array(9).fill(true)]);
+  });
+
+  it('sends no draft with editor="off": a draft the reader can no longer see does not go out', async () => {
+    const generator = mountGenerator({ 'base-url': BASE_URL, seed: SEED });
+    edit(await openEditor(generator), '[]');
+    act(() => generator.element.setAttribute('editor', 'off'));
+    press(generator);
+    expect(page.server.calls).toHaveLength(10);
+  });
+
   it('starts the IdP flow from the edited record: Entra looks up the userName the reader wrote', async () => {
     const generator = mountGenerator({ 'base-url': BASE_URL, seed: SEED, profile: 'entra' });
     const box = await openEditor(generator);
