@@ -20,7 +20,7 @@ export function pageFacts(): PageFacts {
 }
 
 /** Fetch for an https page calling an http base URL: sends nothing, as the browser itself would refuse the call. */
-export const refuseMixedContent: typeof fetch = () => Promise.reject(new TypeError('Mixed content'));
+const refuseMixedContent: typeof fetch = () => Promise.reject(new TypeError('Mixed content'));
 
 export const mixedContent = (page: PageFacts, baseUrl: string) => isMixedContent(page.href, baseUrl);
 
