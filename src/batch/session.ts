@@ -41,7 +41,11 @@ export class BatchSession {
 
   constructor(private readonly owner: SessionOwner) {}
 
-  /** Generates, sends and reports batch `batchId`; the controller has abandoned the last one and emptied the lines. */
+  /**
+   * Generates, sends and reports batch `batchId`; the controller has abandoned the last one and
+   * emptied the lines. With a draft in the editor, the batch sends its text instead (see readEdits),
+   * or nothing, with the text's problem in place of the lines.
+   */
   run(config: GeneratorConfig, batchId: string): void {
     const batch = new AbortController();
     this.#batch = batch;
