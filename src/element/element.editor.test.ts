@@ -8,6 +8,7 @@ import { SECOND_LOOK_MS } from '../scim/actions/read-back';
 import type { ProfileName, ScimUser } from '../scim/records/schemas';
 import type { PendingCall } from '../test-support/deferred-fetch';
 import { BASE_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from '../test-support/element';
+import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES, listResponse } from '../test-support/server-schemas';
 import { lazyEditor } from '../widget/load-views';
 
 const page = setUpGeneratorPage();
@@ -121,6 +122,27 @@ describe('the editor of the records', () => {
     act(() => generator.element.setAttribute('editor', 'off'));
     press(generator);
     expect(page.server.calls).toHaveLength(10);
+  });
+
+  it('with schema="discover", shows records fitted to the schema it reads, and refuses an attribute the schema lacks at its line', async () => {
+    const base = 'https://editor-schema.example.com/scim/v2';
+    const generator = mountGenerator({ 'base-url': base, schema: 'discover', seed: SEED });
+    fireEvent.click(generator.ui.getByRole('button', { name: 'Edit records' }));
+    await waitFor(() => expect(page.server.calls).toHaveLength(2));
+    const byPath = (path: string) => page.server.calls.find((call) => call.url === `${base}${path}`);
+    await answer(byPath('/ResourceTypes'), 200, { body: listResponse(RESOURCE_TYPES) });
+    await answer(byPath('/Schemas'), 200, { body: listResponse([CORE_USER, CORE_GROUP, ACME_USER]) });
+    const box = (await generator.ui.findByRole('textbox')) as HTMLTextAreaElement;
+    const records = JSON.parse(box.value) as Record<string, unknown>[];
+    expect(records.every((record) => ACME_USER.id in record)).toBe(true);
+
+    records[7] = { ...records[7], shoeSize: 44 };
+    const text = JSON.stringify(records, null, 2);
+    edit(box, text);
+    press(generator);
+    expect(page.server.calls).toHaveLength(2); // the reads, and nothing sent
+    const line = text.split('\n').findIndex((row) => row.includes('"shoeSize"')) + 1;
+    expect(generator.ui.getByRole('alert').textContent).toBe(`Nothing was sent: record 8, line ${line}: the server's schema has no attribute "shoeSize" (${CORE_USER.id}).`);
   });
 
   it('starts the IdP flow from the edited record: Entra looks up the userName the reader wrote', async () => {
