@@ -89,6 +89,19 @@ test.describe('a text a press cannot send', () => {
   });
 });
 
+test('the ES build loads the editor only when the reader opens it', async ({ page, site }) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/dist/chunks/')) chunks.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+  });
+  await page.goto(`${site.server.url}esm.html`);
+  const element = page.locator('scim-generator');
+  await generateBatch(element); // the press loads what a press needs
+  expect(chunks.filter((name) => name.startsWith('editor-view-'))).toEqual([]);
+  await openEditor(element);
+  expect(chunks.filter((name) => name.startsWith('editor-view-'))).toHaveLength(1);
+});
+
 test('editor="off" hides the editor, and leaves the one press', async ({ page, site }) => {
   const element = await showGenerator(page, site.server.url, { editor: 'off' });
   await expect(generateButton(element)).toBeVisible();
