@@ -1,7 +1,7 @@
 import type { GeneratorConfig } from '../page/config';
 import { batchRuntime, type BatchRuntime } from './load-runtime';
 import type { BatchSession } from './session';
-import { INITIAL_STATE, NO_BATCH, type BatchState, type Choices, type GeneratorState } from './state';
+import { INITIAL_STATE, NO_BATCH, type BatchState, type Choices, type EditorState, type GeneratorState } from './state';
 
 /**
  * One element's state, which the widget renders: the choices and the last batch. It lives outside
@@ -38,7 +38,7 @@ export class BatchController {
     const start = ({ BatchSession }: BatchRuntime) => {
       if (press !== this.#pending) return;
       this.#pending = undefined;
-      (this.session ??= new BatchSession(this)).run(config, batchId);
+      this.sessionOf({ BatchSession }).run(config, batchId);
     };
     const loaded = batchRuntime.loaded();
     if (loaded) {
@@ -50,8 +50,20 @@ export class BatchController {
     });
   }
 
+  /** The element's session, made at its first use (a press, or the editor's first records). */
+  sessionOf({ BatchSession }: Pick<BatchRuntime, 'BatchSession'>): BatchSession {
+    return (this.session ??= new BatchSession(this));
+  }
+
+  setEditor(change: Partial<EditorState>): void {
+    this.#setState({ ...this.#state, editor: { ...this.#state.editor, ...change } });
+  }
+
   setChoices(choices: Partial<Choices>): void {
-    this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices } });
+    const { editor } = this.#state;
+    // Records no one has edited yet are made again with the new "Create activated users"; edited ones keep what the reader wrote.
+    const remake = 'active' in choices && editor.draft?.text === editor.draft?.generatedText;
+    this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices }, editor: remake ? { ...editor, draft: undefined } : editor });
   }
 
   updateBatch(change: Partial<BatchState>): void {

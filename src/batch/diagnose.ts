@@ -20,9 +20,12 @@ export function pageFacts(): PageFacts {
 }
 
 /** Fetch for an https page calling an http base URL: sends nothing, as the browser itself would refuse the call. */
-export const refuseMixedContent: typeof fetch = () => Promise.reject(new TypeError('Mixed content'));
+const refuseMixedContent: typeof fetch = () => Promise.reject(new TypeError('Mixed content'));
 
 export const mixedContent = (page: PageFacts, baseUrl: string) => isMixedContent(page.href, baseUrl);
+
+/** The fetch of calls to `baseUrl` from this page: for mixed content, one that sends nothing. */
+export const pageFetch = (page: PageFacts, baseUrl: string): { fetch?: typeof fetch } => (mixedContent(page, baseUrl) ? { fetch: refuseMixedContent } : {});
 
 /**
  * Why the batch's calls that got no answer got none, decided on the first of them with at most two

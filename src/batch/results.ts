@@ -11,6 +11,8 @@ export interface ItemResult extends ScimResult {
   name?: string;
   /** The record that was sent. */
   record: ScimRecord;
+  /** Set when the reader edited the record before the press: it went as they wrote it (see the README's "Edit the records"). */
+  edited?: true;
   /**
    * With `flow="idp"`, where the IdP's sequence ended otherwise than with a create: why the IdP would
    * stop there (the item is then a failure), or that a lookup found the resource (not a failure).

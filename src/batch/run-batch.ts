@@ -20,7 +20,7 @@ import { FollowUps } from './follow-ups';
 import { noteKeyAnswer } from './key-refusals';
 import { rememberCreatedUser } from './known-users';
 import { confinedFetch } from './confined-fetch';
-import { diagnoseBatch, explained, explainedCall, mixedContent, pageFacts, refuseMixedContent, type PageFacts } from './diagnose';
+import { diagnoseBatch, explained, explainedCall, pageFacts, pageFetch, type PageFacts } from './diagnose';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
 import { discoverSchema } from './server-schemas';
@@ -56,7 +56,7 @@ export interface BatchHooks {
 export function runBatch(
   config: GeneratorConfig,
   makeRecords: (schema?: ResourceSchema) => ScimRecord[],
-  { apiKey, addMembers: addingMembers }: { apiKey: string | null; addMembers: boolean },
+  { apiKey, addMembers: addingMembers, edited = [] }: { apiKey: string | null; addMembers: boolean; edited?: readonly boolean[] },
   batchHooks: BatchHooks,
 ): void {
   // The events are public: their requests show the key as `$SCIM_TOKEN`, not as the log's token.
@@ -66,8 +66,7 @@ export function runBatch(
   // What the batch makes is its own only as its calls' answers show (see OwnedResources); its own writes go through the same guard.
   const owned = new OwnedResources([]);
   const page = pageFacts();
-  const refused = mixedContent(page, config.baseUrl) ? { fetch: refuseMixedContent } : {};
-  const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal, ...refused };
+  const settings: CallSettings = { apiKey, timeoutMs: config.timeoutMs, signal, ...pageFetch(page, config.baseUrl) };
   const notes: string[] = [];
   const note = (text: string | undefined) => {
     if (text) notes.push(text);
@@ -90,13 +89,13 @@ export function runBatch(
       hooks.update({ running: false, error: messageOf(error), calls: log.calls });
       return;
     }
-    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [] }, { log, owned }, { settings, page }, hooks);
+    if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [], edited }, { log, owned }, { settings, page }, hooks);
     const added = await addMembers(records, config, owned.guard(log.sender(settings)));
     if (signal.aborted) return;
     note(added.note);
     // Members come after the records were fitted: they too send only what the schema declares.
     const plan = schema ? fitMembers(schema, added.plan.records, added.plan.patches) : added.plan;
-    sendItems(config, plan, { log, owned, memberUsers: added.users }, { settings, page }, hooks, added.stoppedBy);
+    sendItems(config, asEdited(plan, records, edited), { log, owned, memberUsers: added.users }, { settings, page }, hooks, added.stoppedBy);
   };
   // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
   run().catch((error: unknown) => {
@@ -115,6 +114,18 @@ function followUpFaker(seed: number | undefined, batchId: string): SimpleFaker {
   return faker;
 }
 
+/** What the items send: an edited record goes as the reader wrote it, without the members a plan would add (issue 52). */
+interface ItemsPlan extends MemberPlan {
+  /** Which records the reader edited before the press. */
+  edited: readonly boolean[];
+}
+
+const asEdited = ({ records, patches }: MemberPlan, written: ScimRecord[], edited: readonly boolean[]): ItemsPlan => ({
+  records: records.map((record, index) => (edited[index] ? (written[index] ?? record) : record)),
+  patches: patches.map((patch, index) => (edited[index] ? undefined : patch)),
+  edited,
+});
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -124,7 +135,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 function sendItems(
   config: GeneratorConfig,
-  { records, patches }: MemberPlan,
+  { records, patches, edited }: ItemsPlan,
   parts: BatchParts,
   { settings, page }: { settings: CallSettings; page: PageFacts },
   hooks: BatchHooks,
@@ -151,6 +162,7 @@ function sendItems(
         ok,
         index,
         record,
+        ...(edited[index] ? { edited: true as const } : {}),
         ...(ok ? { name: recordName(record) } : {}),
         ...(said ? { verdict: said } : {}),
       };

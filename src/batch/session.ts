@@ -3,11 +3,16 @@ import type { GeneratorConfig } from '../page/config';
 import { emailDomainFor } from '../page/email-domains';
 import { PLAN_CARD_DELAY_MS } from '../public/constants';
 import { createRecordGenerator, type RecordGenerator } from '../scim/generate';
+import { readEdits } from '../scim/editing/read-edits';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import type { ActionKind } from './actions';
+import { CallLog } from './call-log';
+import { pageFacts, pageFetch } from './diagnose';
+import { draftFor, newDraft } from './draft';
 import type { FollowUps } from './follow-ups';
 import { runBatch } from './run-batch';
-import type { BatchState, GeneratorState } from './state';
+import { discoverSchema } from './server-schemas';
+import type { BatchState, EditorState, GeneratorState, RecordDraft } from './state';
 import { watchApiKey } from './watch-api-key';
 
 /** What a session reads and changes of its element's controller (controller.ts). */
@@ -15,6 +20,7 @@ export interface SessionOwner {
   readonly host: HTMLElement;
   getState(): GeneratorState;
   updateBatch(change: Partial<BatchState>): void;
+  setEditor(change: Partial<EditorState>): void;
 }
 
 /**
@@ -36,18 +42,33 @@ export class BatchSession {
 
   constructor(private readonly owner: SessionOwner) {}
 
-  /** Generates, sends and reports batch `batchId`; the controller has abandoned the last one and emptied the lines. */
+  /**
+   * Generates, sends and reports batch `batchId`; the controller has abandoned the last one and
+   * emptied the lines. With a draft in the editor, the batch sends its text instead (see readEdits),
+   * or nothing, with the text's problem in place of the lines.
+   */
   run(attributes: GeneratorConfig, batchId: string): void {
     const batch = new AbortController();
     this.#batch = batch;
-    const { active, addMembers } = this.owner.getState().choices;
+    const { choices, editor } = this.owner.getState();
     // The reader's own domain for this server, read once per press, wins over the attribute's.
     const config = { ...attributes, emailDomain: emailDomainFor(attributes) };
     const generate = this.#recordGenerator(config.seed);
-    const makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active, profile: config.profile, schema, emailDomain: config.emailDomain });
+    let makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active: choices.active, profile: config.profile, schema, emailDomain: config.emailDomain });
+    let edited: boolean[] = [];
+    // With `editor="off"` the reader cannot see a draft, so a press sends none.
+    const draft = config.editor ? draftFor(editor, config) : undefined;
+    if (draft) {
+      const read = readEdits(draft.text, draft.generated, config.resourceType, draft.schema);
+      if (!read.ok) return this.owner.updateBatch({ running: false, error: read.message });
+      makeRecords = () => read.records;
+      edited = read.edited;
+      // A draft no one edited only showed the generator's next batch: the press after this one makes new records.
+      if (!edited.includes(true)) this.owner.setEditor({ draft: undefined });
+    }
     const apiKey = readApiKey();
     this.#batchApiKey = apiKey;
-    runBatch(config, makeRecords, { apiKey, addMembers }, {
+    runBatch(config, makeRecords, { apiKey, addMembers: choices.addMembers, edited }, {
       signal: batch.signal,
       batchId,
       update: (change) => this.owner.updateBatch(change),
@@ -58,6 +79,23 @@ export class BatchSession {
     });
     // Once the calls are out: the first watch registers with the browser's storage, which took 2 ms of the press.
     this.#watchApiKey();
+  }
+
+  /**
+   * The records the next press sends unless the reader edits them: the generator's next batch (so,
+   * with `seed`, the seed's), fitted to the server's schema with `schema="discover"`. The schema's
+   * reads are the editor's, before any batch: no batch's log shows them.
+   */
+  async draftRecords(config: GeneratorConfig, signal: AbortSignal): Promise<RecordDraft> {
+    let schema: ResourceSchema | undefined;
+    if (config.schema === 'discover') {
+      const settings = { apiKey: readApiKey(), timeoutMs: config.timeoutMs, signal, ...pageFetch(pageFacts(), config.baseUrl) };
+      const reading = await discoverSchema(config, new CallLog().sender(settings));
+      if (reading.ok) schema = reading.value;
+    }
+    const { active } = this.owner.getState().choices;
+    const generated = this.#recordGenerator(config.seed)(config.resourceType, { active, profile: config.profile, schema, emailDomain: emailDomainFor(config) });
+    return newDraft(config, generated, schema);
   }
 
   /** Runs an action of the table on what the last batch created, once it has finished. */

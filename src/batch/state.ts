@@ -1,4 +1,6 @@
 import type { ScimCall } from '../scim/http/call';
+import type { ScimRecord } from '../scim/records/schemas';
+import type { ResourceSchema } from '../scim/server-schema/definitions';
 import type { ActionsState } from './actions';
 import type { ChecksState } from './checks';
 import type { ItemResult } from './results';
@@ -36,9 +38,33 @@ export interface Choices {
   addMembers: boolean;
 }
 
+/** The records the next press sends, as the editor shows them; made by the session's generator (see draft.ts). */
+export interface RecordDraft {
+  /** Tells drafts apart, so that the editor's text box starts afresh with each (and on Reset). */
+  id: number;
+  /** The settings the records were made for (see draftKey): with others, the draft is dropped. */
+  madeFor: string;
+  generated: readonly ScimRecord[];
+  /** The server's schema the records were fitted to (`schema="discover"`), which the edits are checked against. */
+  schema: ResourceSchema | undefined;
+  /** The generated records as the editor first shows them. */
+  generatedText: string;
+  /** The editor's text: what a press sends. */
+  text: string;
+}
+
+/** The editor of the records: whether it is open, and the draft it shows, kept while the element lives. */
+export interface EditorState {
+  open: boolean;
+  draft: RecordDraft | undefined;
+  /** Why no draft could be made (the generator failed to load, say). */
+  error: string | undefined;
+}
+
 export interface GeneratorState {
   choices: Choices;
   batch: BatchState;
+  editor: EditorState;
 }
 
 export const NO_BATCH: BatchState = {
@@ -52,4 +78,8 @@ export const NO_BATCH: BatchState = {
   checks: undefined,
 };
 
-export const INITIAL_STATE: GeneratorState = { choices: { active: false, addMembers: false }, batch: NO_BATCH };
+export const INITIAL_STATE: GeneratorState = {
+  choices: { active: false, addMembers: false },
+  batch: NO_BATCH,
+  editor: { open: false, draft: undefined, error: undefined },
+};

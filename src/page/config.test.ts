@@ -28,9 +28,16 @@ describe('parseConfig', () => {
       planCardSelector: '.plan-card',
       profile: 'basic',
       schema: 'profile',
+      editor: true,
       seed: undefined,
       readiness: ['entra', 'okta'],
     });
+  });
+
+  it('turns the editor off only with editor="off"', () => {
+    expect(configOf({ editor: 'off' }).editor).toBe(false);
+    expect(configOf({ editor: 'on' }).editor).toBe(true);
+    expect(messageOf({ editor: 'no' })).toBe('Invalid editor: "no" is not on or off');
   });
 
   it('treats blank attributes as absent', () => {

@@ -25,6 +25,8 @@ export interface GeneratorConfig {
   flow: Flow | undefined;
   /** `discover` fits the records to the schema the server publishes; `profile` (the default) sends the profile's. */
   schema: SchemaSource;
+  /** Whether the reader can edit the records before a press (`editor`, on by default). */
+  editor: boolean;
   /** Makes the records reproducible; undefined for random records. */
   seed: number | undefined;
   /** The IdP profiles whose readiness the reader can run, as given: the readiness view checks them (idpProfiles). */
@@ -42,7 +44,7 @@ export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; 
 export function parseConfig(attributes: GeneratorAttributes, documentBase: string): ConfigResult {
   const parsed = parseAttributes(attributes, documentBase);
   if (!parsed.ok) return parsed;
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, seed, readiness, emailDomain } = parsed.value;
+  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, editor, seed, readiness, emailDomain } = parsed.value;
 
   const keyCreationUrl = apiKeyUrl && new URL(apiKeyUrl);
   if (keyCreationUrl) keyCreationUrl.hash = KEY_CREATION_ANCHOR;
@@ -60,6 +62,7 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
       profile,
       flow,
       schema,
+      editor: editor === 'on',
       seed,
       readiness,
       emailDomain,

@@ -23,6 +23,8 @@ export const ATTRIBUTE_DESCRIPTIONS = {
     "How each item is sent: `create`, one POST; `idp`, the default, in the order of the profile's IdP, with a verdict where the IdP would stop (basic and full have no IdP: the POST).",
   'schema':
     "Where the records' attributes come from: `profile`, the profile's own; `discover`, the server's /ResourceTypes and /Schemas (read once per page), every required attribute filled, nothing undeclared or readOnly sent.",
+  'editor':
+    '`on`, the default: the reader can open the records the next press sends, edit them as JSON, and send what they wrote; `off` hides "Edit records" (a docs site that wants only the one-press experience).',
   'seed':
     'Makes the records reproducible: a whole number from 0 to 4294967295.',
   'readiness':

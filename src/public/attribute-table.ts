@@ -23,6 +23,9 @@ interface AttributeRow {
   default: string;
 }
 
+/** `editor`: whether the reader can edit the records before a press (issue 52: there by default). */
+export const EDITOR_SWITCH = ['on', 'off'] as const;
+
 export const ATTRIBUTE_TABLE = [
   { name: 'resource-type', property: 'resourceType', values: RESOURCE_TYPES, default: 'Users' },
   { name: 'base-url', property: 'baseUrl', default: DEFAULT_SCIM_BASE_PATH },
@@ -32,6 +35,7 @@ export const ATTRIBUTE_TABLE = [
   { name: 'profile', property: 'profile', values: PROFILES, default: 'basic' },
   { name: 'flow', property: 'flow', values: FLOWS, default: '' },
   { name: 'schema', property: 'schema', values: SCHEMA_SOURCES, default: 'profile' },
+  { name: 'editor', property: 'editor', values: EDITOR_SWITCH, default: 'on' },
   { name: 'seed', property: 'seed', numeric: true, default: '' },
   { name: 'readiness', property: 'readiness', default: IDP_PROFILES.join(' ') },
   { name: 'email-domain', property: 'emailDomain', default: '' },

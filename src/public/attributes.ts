@@ -1,4 +1,4 @@
-import { ATTRIBUTE_TABLE, type AttributeName, type AttributeRowOf, type PropertyName, type ScimGeneratorProperties } from './attribute-table';
+import { ATTRIBUTE_TABLE, EDITOR_SWITCH, type AttributeName, type AttributeRowOf, type PropertyName, type ScimGeneratorProperties } from './attribute-table';
 import { DEFAULT_API_KEY_PATH } from './constants';
 import { FLOWS, RESOURCE_TYPES, SCHEMA_SOURCES } from '../scim/records/schemas';
 import { PROFILES } from '../scim/profiles/names';
@@ -53,6 +53,7 @@ const PARSERS = {
   profile: oneOf('profile', PROFILES),
   flow: (text) => (text === '' ? ok(undefined) : oneOf('flow', FLOWS)(text)),
   schema: oneOf('schema', SCHEMA_SOURCES),
+  editor: oneOf('editor', EDITOR_SWITCH),
   seed: (text) => {
     if (text === '') return ok(undefined);
     const seed = /^\d+$/.test(text) ? Number(text) : NaN;

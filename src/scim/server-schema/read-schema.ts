@@ -52,7 +52,7 @@ export async function readServerSchemas(baseUrl: string, send: SendCall): Promis
 }
 
 // Common attributes (RFC 7643 §3.1): an extension's URN is a key of the resource beside them.
-const COMMON_ATTRIBUTES = ['schemas', 'id', 'externalId', 'meta'];
+export const COMMON_ATTRIBUTES = ['schemas', 'id', 'externalId', 'meta'];
 
 const endpointPath = (endpoint: string) => `/${endpoint.replace(/^\/+|\/+$/g, '')}`;
 

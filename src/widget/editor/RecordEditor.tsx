@@ -1,0 +1,86 @@
+import { useEffect, useId, useRef } from 'react';
+import type { BatchController } from '../../batch/controller';
+// The editor needs the runtime for its records (the session's generator), so it imports it whole: no chunk of drafts alone.
+import { BatchSession, draftFor, draftKey, resetDraft } from '../../batch/runtime';
+import type { EditorState } from '../../batch/state';
+import type { GeneratorConfig } from '../../page/config';
+import { RECORDS_PER_BATCH } from '../../public/constants';
+import { parts } from '../../public/parts';
+import editorStyles from './editor.css?inline';
+
+export interface RecordEditorProps {
+  controller: BatchController;
+  config: GeneratorConfig;
+  editor: EditorState;
+  /** The id "Edit records" controls. */
+  id: string;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The records the next press sends, as JSON the reader can edit (issue 52). A plain text box: a
+ * JSON-editing library would not fit the element's weight, and the press names the record and the
+ * line of any problem (see readEdits). The box is not controlled, so a 1 MB paste costs the page
+ * one copy of the text into the draft, not a re-render of the box at each key.
+ */
+export function RecordEditor({ controller, config, editor, id }: RecordEditorProps) {
+  const draft = draftFor(editor, config);
+  const textId = useId();
+  const hintId = useId();
+  // The settings of the last render, for the draft below (React's useEffectEvent would add to the element's chunk).
+  const latest = useRef(config);
+  useEffect(() => {
+    latest.current = config;
+  });
+  const needed = draft === undefined;
+  const madeFor = draftKey(config);
+  // A new draft when there is none for these settings: at the first opening, after a press that sent an unedited one, or after a change of resource type or profile.
+  useEffect(() => {
+    if (!needed) return;
+    const making = new AbortController();
+    const { signal } = making;
+    controller
+      .sessionOf({ BatchSession })
+      .draftRecords(latest.current, signal)
+      .then(
+        (made) => signal.aborted || controller.setEditor({ draft: made, error: undefined }),
+        (error: unknown) => signal.aborted || controller.setEditor({ error: `The records could not be made: ${messageOf(error)}` }),
+      );
+    return () => making.abort();
+  }, [needed, madeFor, controller]);
+
+  const edited = draft !== undefined && draft.text !== draft.generatedText;
+  return (
+    <section id={id} part={parts('editor')} className="editor" aria-label="Edit records">
+      <style>{editorStyles}</style>
+      {draft ? (
+        <>
+          <label htmlFor={textId}>The {RECORDS_PER_BATCH} records the next press sends (JSON)</label>
+          <textarea
+            key={draft.id}
+            id={textId}
+            part={parts('editor-text')}
+            defaultValue={draft.text}
+            rows={14}
+            wrap="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoComplete="off"
+            aria-describedby={hintId}
+            onChange={(event) => controller.setEditor({ draft: { ...draft, text: event.target.value } })}
+          />
+        </>
+      ) : (
+        <p role="status">{editor.error ?? 'Making the records…'}</p>
+      )}
+      <p id={hintId}>
+        {edited ? 'Edited: a press sends this text as written.' : 'As generated.'} Edits stay until you reset them or change the resource type or
+        profile. A press checks the text first: if it finds a problem, it names the record and the line, and sends nothing.
+      </p>
+      <button type="button" className="secondary" part={parts('editor-button')} disabled={!edited} onClick={() => draft && controller.setEditor({ draft: resetDraft(draft) })}>
+        Reset edits
+      </button>
+    </section>
+  );
+}
