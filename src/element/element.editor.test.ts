@@ -78,11 +78,11 @@ describe('the editor of the records', () => {
     const shown = box.value;
     edit(box, '[]');
     fireEvent.click(generator.ui.getByRole('button', { name: 'Reset edits' }));
-    box = generator.ui.getByRole('textbox') as HTMLTextAreaElement;
+    box = generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement;
     expect(box.value).toBe(shown);
     press(generator);
     expect(page.server.calls.map((call) => JSON.stringify(call.body))).toEqual(firstBatch().map((record) => JSON.stringify(record)));
-    await waitFor(() => expect((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value).not.toBe(shown));
+    await waitFor(() => expect((generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement).value).not.toBe(shown));
   });
 
   it('drops the edits when the profile or the resource type changes, and shows records of the new shape', async () => {
@@ -90,13 +90,13 @@ describe('the editor of the records', () => {
     const box = await openEditor(generator);
     edit(box, '[]');
     act(() => generator.element.setAttribute('profile', 'full'));
-    await waitFor(() => expect((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value).not.toBe('[]'));
-    const full = JSON.parse((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value) as Record<string, unknown>[];
+    await waitFor(() => expect((generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement).value).not.toBe('[]'));
+    const full = JSON.parse((generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement).value) as Record<string, unknown>[];
     expect(full).toHaveLength(10);
     expect(full.every((record) => 'title' in record)).toBe(true); // the full profile's shape
     act(() => generator.element.setAttribute('resource-type', 'Groups'));
-    await waitFor(() => expect((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value).toMatch(/"displayName"/));
-    const groups = JSON.parse((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value) as Record<string, unknown>[];
+    await waitFor(() => expect((generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement).value).toMatch(/"displayName"/));
+    const groups = JSON.parse((generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement).value) as Record<string, unknown>[];
     expect(groups.every((record) => !('userName' in record))).toBe(true);
     press(generator);
     expect(page.server.calls.map((call) => JSON.stringify(call.body))).toEqual(groups.map((record) => JSON.stringify(record)));
@@ -108,11 +108,11 @@ describe('the editor of the records', () => {
     const box = await openEditor(generator);
     expect((JSON.parse(box.value) as ScimUser[]).map(({ active }) => active)).toEqual(Array(10).fill(false));
     fireEvent.click(generator.ui.getByRole('checkbox'));
-    await waitFor(() => expect((JSON.parse((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value) as ScimUser[]).map(({ active }) => active)).toEqual(Array(10).fill(true)));
-    const edited = (generator.ui.getByRole('textbox') as HTMLTextAreaElement).value.replace('"active": true', '"active": false');
-    edit(generator.ui.getByRole('textbox') as HTMLTextAreaElement, edited);
+    await waitFor(() => expect((JSON.parse((generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement).value) as ScimUser[]).map(({ active }) => active)).toEqual(Array(10).fill(true)));
+    const edited = (generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement).value.replace('"active": true', '"active": false');
+    edit(generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement, edited);
     fireEvent.click(generator.ui.getByRole('checkbox'));
-    expect((generator.ui.getByRole('textbox') as HTMLTextAreaElement).value).toBe(edited);
+    expect((generator.ui.getByRole('textbox', { name: /records the next press sends/ }) as HTMLTextAreaElement).value).toBe(edited);
     press(generator);
     expect(page.server.calls.map((call) => (call.body as ScimUser).active)).toEqual([false, ...Array(9).fill(true)]);
   });
@@ -133,7 +133,7 @@ describe('the editor of the records', () => {
     const byPath = (path: string) => page.server.calls.find((call) => call.url === `${base}${path}`);
     await answer(byPath('/ResourceTypes'), 200, { body: listResponse(RESOURCE_TYPES) });
     await answer(byPath('/Schemas'), 200, { body: listResponse([CORE_USER, CORE_GROUP, ACME_USER]) });
-    const box = (await generator.ui.findByRole('textbox')) as HTMLTextAreaElement;
+    const box = (await generator.ui.findByRole('textbox', { name: /records the next press sends/ })) as HTMLTextAreaElement;
     const records = JSON.parse(box.value) as Record<string, unknown>[];
     expect(records.every((record) => ACME_USER.id in record)).toBe(true);
 

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { IDP_PROFILES } from '../scim/profiles/names';
 import { parseConfig, type GeneratorAttributes, type GeneratorConfig } from './config';
 
 const PAGE = 'https://docs.example.com/guide/page.html';
@@ -30,7 +31,7 @@ describe('parseConfig', () => {
       schema: 'profile',
       editor: true,
       seed: undefined,
-      readiness: ['entra', 'okta'],
+      readiness: [...IDP_PROFILES],
     });
   });
 
