@@ -163,20 +163,40 @@ test.describe('a 1 MB paste', () => {
     await expect.poll(() => box.evaluate((textarea: HTMLTextAreaElement) => textarea.value.length)).toBe(text.length);
   }
 
-  /** Starts counting the page's long tasks; resolves with a reader of the longest, in ms. */
+  /** Starts counting the page's long tasks; resolves with a reader of the longest, in ms, since the last read. */
   async function longestTask(page: Page): Promise<() => Promise<number>> {
     await page.evaluate(() => {
       const durations: number[] = ((window as unknown as { longTasks: number[] }).longTasks = []);
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => durations.push(entry.duration))).observe({ type: 'longtask' });
     });
-    return () => page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+    return () => page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks.splice(0)));
   }
+
+  /**
+   * What the same paste costs the browser alone: the longest task of pasting `text` into a bare
+   * textarea of the page. The element freezes the page if its own work comes on top of that; a fixed
+   * limit in milliseconds would instead measure how busy the machine is.
+   */
+  async function bareTextareaCost(page: Page, text: string, longest: () => Promise<number>): Promise<number> {
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<textarea id="bare" aria-label="bare"></textarea>'));
+    await longest();
+    await paste(page, page.locator('#bare'), text);
+    return longest();
+  }
+
+  /**
+   * How many times the bare paste the element's longest task may take: its box (shadow DOM, no
+   * wrapping) and a press of 1 MB (read, sent, shown) come on top of the browser's paste, measured at
+   * 2.2 to 3.1 times; a freeze, e.g. work per line or per key, is many times more.
+   */
+  const FREEZE_FACTOR = 5;
 
   test('every record and every line arrives, and no task of the page runs long', async ({ page, site }) => {
     const element = await showGenerator(page, site.server.url, { seed: '52', 'base-url': '/recorder/v2' });
     const box = await openEditor(element);
     const { records, text } = await bigText(box);
     const longest = await longestTask(page);
+    const bare = await bareTextareaCost(page, text, longest);
 
     await paste(page, box, text);
     const batch = await generateBatch(element);
@@ -184,8 +204,8 @@ test.describe('a 1 MB paste', () => {
     expect(batch.results.map(({ status }) => status)).toEqual(Array(10).fill(201));
     expect([...site.posted].sort()).toEqual(records.map((record) => JSON.stringify(record)).sort());
     const slowest = await longest();
-    console.log(`1 MB paste and press: ${text.length} characters, ${text.split('\n').length} lines, longest task ${slowest} ms`);
-    expect(slowest).toBeLessThan(2000);
+    console.log(`1 MB paste and press: ${text.length} characters, ${text.split('\n').length} lines, longest task ${slowest} ms (a bare textarea's: ${bare} ms)`);
+    expect(slowest).toBeLessThanOrEqual(FREEZE_FACTOR * Math.max(bare, 100));
   });
 
   test('an error near its end names its line, and nothing is sent', async ({ page, site }) => {
@@ -196,6 +216,7 @@ test.describe('a 1 MB paste', () => {
     const broken = lines.findIndex((line) => line.includes('record 9 line 1200 '));
     lines[broken] = (lines[broken] as string).replace(/",$/, '"');
     const longest = await longestTask(page);
+    const bare = await bareTextareaCost(page, lines.join('\n'), longest);
 
     await paste(page, box, lines.join('\n'));
     await generateButton(element).click();
@@ -203,7 +224,7 @@ test.describe('a 1 MB paste', () => {
     await expect(element.getByRole('alert')).toHaveText(new RegExp(`^Nothing was sent: the text is not JSON at line ${broken + 2}, column \\d+ \\(record 10\\)`));
     expect(site.posted).toEqual([]);
     const slowest = await longest();
-    console.log(`1 MB paste with an error: ${lines.length} lines, longest task ${slowest} ms`);
-    expect(slowest).toBeLessThan(2000);
+    console.log(`1 MB paste with an error: ${lines.length} lines, longest task ${slowest} ms (a bare textarea's: ${bare} ms)`);
+    expect(slowest).toBeLessThanOrEqual(FREEZE_FACTOR * Math.max(bare, 100));
   });
 });

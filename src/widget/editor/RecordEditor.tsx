@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { BatchController } from '../../batch/controller';
 // The editor needs the runtime for its records (the session's generator), so it imports it whole: no chunk of drafts alone.
 import { BatchSession, draftFor, draftKey, resetDraft } from '../../batch/runtime';
@@ -21,8 +21,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * The records the next press sends, as JSON the reader can edit (issue 52). A plain text box: a
  * JSON-editing library would not fit the element's weight, and the press names the record and the
- * line of any problem (see readEdits). The box is not controlled, so a 1 MB paste costs the page
- * one copy of the text into the draft, not a re-render of the box at each key.
+ * line of any problem (see readEdits). The box is not controlled (DraftText), so a 1 MB paste costs
+ * the page one copy of the text into the draft, not a re-render of the box at each key.
  */
 export function RecordEditor({ controller, config, editor, id }: RecordEditorProps) {
   const draft = draftFor(editor, config);
@@ -57,18 +57,12 @@ export function RecordEditor({ controller, config, editor, id }: RecordEditorPro
       {draft ? (
         <>
           <label htmlFor={textId}>The {RECORDS_PER_BATCH} records the next press sends (JSON)</label>
-          <textarea
+          <DraftText
             key={draft.id}
             id={textId}
-            part={parts('editor-text')}
-            defaultValue={draft.text}
-            rows={14}
-            wrap="off"
-            spellCheck={false}
-            autoCapitalize="off"
-            autoComplete="off"
-            aria-describedby={hintId}
-            onChange={(event) => controller.setEditor({ draft: { ...draft, text: event.target.value } })}
+            hintId={hintId}
+            text={draft.text}
+            onText={(text) => controller.setEditor({ draft: { ...draft, text } })}
           />
         </>
       ) : (
@@ -82,5 +76,27 @@ export function RecordEditor({ controller, config, editor, id }: RecordEditorPro
         Reset edits
       </button>
     </section>
+  );
+}
+
+/**
+ * The text box of one draft. It keeps the text it opened with as its default: React writes a changed
+ * `defaultValue` into the box's text node, which for a 1 MB paste is the whole text laid out again.
+ */
+function DraftText({ id, hintId, text, onText }: { id: string; hintId: string; text: string; onText: (text: string) => void }) {
+  const [opened] = useState(text);
+  return (
+    <textarea
+      id={id}
+      part={parts('editor-text')}
+      defaultValue={opened}
+      rows={14}
+      wrap="off"
+      spellCheck={false}
+      autoCapitalize="off"
+      autoComplete="off"
+      aria-describedby={hintId}
+      onChange={(event) => onText(event.target.value)}
+    />
   );
 }
