@@ -1,12 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
 import { EMAIL_DOMAIN_ENV } from '../demo/sandbox/resources/email-domain';
 import type { BatchResult } from '../src/entries/index';
 import type { ScimUser } from '../src/scim/records/schemas';
 import { expectEmailDomain, useEmailDomain } from './support/email-domain';
-import { generateAndExpectCreated, generateBatch, showGenerator, sortedResultLines, storeApiKey } from './support/generator';
-import { bundleSite, listen, type RunningServer } from './support/http';
+import { generateAndExpectCreated, generateBatch, sortedResultLines, storeApiKey } from './support/generator';
 import { expect, test } from './support/page-errors';
-import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbox-process';
+import { useSandboxProcess } from './support/sandbox-process-site';
 
 // Issue 52, part 1, end to end: `npm run sandbox` with SANDBOX_EMAIL_DOMAIN=acme.test refuses every
 // user of the default press (400 invalidValue, naming the value); once the reader sets acme.test,
@@ -15,29 +13,13 @@ import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbo
 
 test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 400\b/] });
 
-let sandbox: SandboxProcess;
-let site: RunningServer;
-test.beforeAll(async () => {
-  sandbox = await startSandboxProcess({ [EMAIL_DOMAIN_ENV]: 'acme.test' });
-});
-test.afterAll(async () => sandbox.close());
-test.beforeEach(async () => {
-  site = await listen(bundleSite());
-});
-test.afterEach(async ({ page }) => {
-  await page.close(); // before its server: see e2e/support/site-test.ts
-  await site.close();
-});
+const { sandbox, generator } = useSandboxProcess({ [EMAIL_DOMAIN_ENV]: 'acme.test' });
 
 const postedUsers = (batch: BatchResult) => batch.calls.filter(({ request }) => request.method === 'POST' && request.url.endsWith('/Users')).map(({ request }) => request.body as ScimUser);
 const addressesOf = (user: ScimUser) => [user.userName, ...user.emails.map((email) => email.value)];
 
-async function generator(page: Page, attributes: Record<string, string>): Promise<Locator> {
-  return showGenerator(page, site.url, { 'base-url': sandbox.scimUrl, ...attributes });
-}
-
 test('SANDBOX_EMAIL_DOMAIN: ten 400s by default; after acme.test is set, ten users, then groups with members of their own, and the domain kept across a reload', async ({ page }) => {
-  await storeApiKey(page, await sandbox.createApiKey('pro'));
+  await storeApiKey(page, await sandbox().createApiKey('pro'));
   const users = await generator(page, { profile: 'entra' });
   const refused = await generateBatch(users);
   expect(refused.results.map((result) => [result.status, result.scimType])).toEqual(Array(10).fill([400, 'invalidValue']));

@@ -5,10 +5,10 @@ import { USER_EXTENSION_ENV } from '../demo/sandbox/resources/user-extension';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from '../src/scim/protocol';
 import type { BatchResult } from '../src/entries/index';
 import { generateAndExpectCreated, generateBatch, showGenerator, sortedResultLines, storeApiKey } from './support/generator';
-import { bundleSite, listen, type RunningServer } from './support/http';
+import { bundleSite } from './support/http';
 import { expect, test } from './support/page-errors';
 import { listenWithSandbox } from './support/sandbox';
-import { startSandboxProcess, type SandboxProcess } from '../test/support/sandbox-process';
+import { useSandboxProcess } from './support/sandbox-process-site';
 
 // Issue 23 in Chromium: against a sandbox that requires a custom User extension (its own process:
 // scimmy's declarations are process-wide), schema="discover" makes records it takes; the profile's
@@ -20,26 +20,14 @@ const ACME = JSON.parse(readFileSync(EXTENSION_FILE, 'utf8')) as { id: string };
 // The profile's refused records, and the missing /Schemas.
 test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|404)\b/] });
 
-let sandbox: SandboxProcess;
-let site: RunningServer;
-test.beforeAll(async () => {
-  sandbox = await startSandboxProcess({ [USER_EXTENSION_ENV]: EXTENSION_FILE });
-});
-test.afterAll(async () => sandbox.close());
-test.beforeEach(async () => {
-  site = await listen(bundleSite());
-});
-test.afterEach(async ({ page }) => {
-  await page.close(); // before its server: see e2e/support/site-test.ts
-  await site.close();
-});
+const { sandbox, generator: showAtSandbox } = useSandboxProcess({ [USER_EXTENSION_ENV]: EXTENSION_FILE });
 
 async function generator(page: Page, attributes: Record<string, string>): Promise<Locator> {
-  await storeApiKey(page, await sandbox.createApiKey('pro'));
-  return showGenerator(page, site.url, { 'base-url': sandbox.scimUrl, ...attributes });
+  await storeApiKey(page, await sandbox().createApiKey('pro'));
+  return showAtSandbox(page, attributes);
 }
 
-const discoveryReads = () => sandbox.log.filter((line) => /^GET \/scim\/v2\/(ResourceTypes|Schemas) 200/.test(line));
+const discoveryReads = () => sandbox().log.filter((line) => /^GET \/scim\/v2\/(ResourceTypes|Schemas) 200/.test(line));
 const postsOf = (batch: BatchResult) => batch.calls.filter((call) => call.request.method === 'POST').map((call) => call.request.body as Record<string, unknown>);
 
 test('schema="discover": ten 201s from a server that requires its own extension, the schemas read once over two presses', async ({ page }) => {
@@ -56,7 +44,7 @@ test('schema="discover": ten 201s from a server that requires its own extension,
 
   // Each body, checked by scimmy against the extension the server published: all its required
   // attributes of the right types and canonical values, and never its readOnly one.
-  const published = await (await page.request.get(`${sandbox.scimUrl}/Schemas/${ACME.id}`, { headers: { Authorization: `Bearer ${await sandbox.createApiKey('free')}` } })).json();
+  const published = await (await page.request.get(`${sandbox().scimUrl}/Schemas/${ACME.id}`, { headers: { Authorization: `Bearer ${await sandbox().createApiKey('free')}` } })).json();
   const extension = scimmySchemaDefinition(published);
   for (const body of [...postsOf(first), ...postsOf(second)]) {
     // entra's enterprise attributes go too: the sandbox publishes that extension as optional.
