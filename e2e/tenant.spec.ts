@@ -359,6 +359,21 @@ test('delete-ignored: Delete is read back, every line says a GET still finds the
     expect((await resultLines(element)).every(({ text }) => /· Deleted: 20[04] /.test(text))).toBe(true);
   }));
 
+test('delete-ignored, Groups with Add members: every group line says a GET still finds the group, its member users are kept as members of groups not deleted, and nothing changed', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    const { groups, batch } = await groupsWithMembers(page, tenantServer);
+    const own = memberUserIds(batch);
+    tenantServer.defect.on = 'delete-ignored';
+    const { done: ignored, changed, after } = await bracketed(tenantServer, () => pressAction(groups, 'Delete'));
+    expect(ignored.results.map(({ done, applied, differences }) => [done, applied, differences])).toEqual(Array(10).fill([true, false, ['a GET still finds the group']]));
+    expect(changed).toEqual([]);
+    expect(createdIds(batch).every((id) => after.has(`Groups/${id}`))).toBe(true);
+    expect((await resultLines(groups)).every(({ text }) => text.includes('· Not deleted: a GET still finds the group (DELETE answered 204)'))).toBe(true);
+    // A user still in a group that is not deleted is kept: no DELETE is sent for it.
+    expect(ignored.memberUsers?.map((user) => ('kept' in user ? user.kept : 'sent'))).toEqual(own.map(() => 'Kept: still a member of a group of this batch that is not deleted'));
+    expect(tenantServer.recorded.filter((call) => call.startsWith('DELETE /Users/'))).toEqual([]);
+  }));
+
 test('delayed writes: Check passes with notes and leaves every resource as it was; Update reads "applied after 1 s" on every line and changes only what it meant to', ({ page }) =>
   inTenant(page, async (tenantServer) => {
     await victim(tenantServer);
