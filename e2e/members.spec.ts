@@ -2,7 +2,11 @@ import { PROFILES } from '../src/scim/profiles/names';
 import { SCIM_CONTENT_TYPE } from '../src/scim/protocol';
 import { pressAction } from './support/actions';
 import { generateAndExpectCreated, showGenerator } from './support/generator';
+import { failedLoadLine } from './support/page-errors';
 import { testWithProKey as test, expect } from './support/site-test';
+
+// Delete's read-back GET asks for a 404 (RFC 7644 §3.6), which Chromium logs as a failed load.
+test.use({ expectedConsoleErrors: [failedLoadLine(404)] });
 
 interface Listed {
   Resources?: { id: string; displayName?: string; members?: { value: string }[] }[];

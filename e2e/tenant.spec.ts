@@ -18,7 +18,7 @@ import { listenWithSandbox, type SandboxServer } from './support/sandbox';
 // The wrong-key check (issue 50) asks for a 401.
 test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|401|404|409|500)\b/] });
 
-type Defect = 'capitalised-ops-refused' | 'delayed-writes' | 'remove-removes-all' | 'drops-active-false' | 'put-partial' | 'groups-refused';
+type Defect = 'capitalised-ops-refused' | 'delayed-writes' | 'remove-removes-all' | 'drops-active-false' | 'put-partial' | 'groups-refused' | 'delete-ignored';
 
 interface Tenant {
   site: SandboxServer;
@@ -63,6 +63,10 @@ async function tenant(page: Page): Promise<Tenant> {
         if (req.method === 'PATCH' && JSON.stringify(operations).match(/"active"|"path":"active"/) && JSON.stringify(operations).match(/false|"False"/)) {
           return void res.status(200).type(SCIM_CONTENT_TYPE).json(await held(req));
         }
+        break;
+      case 'delete-ignored':
+        // Answers a DELETE as done and keeps the resource.
+        if (req.method === 'DELETE') return void res.status(204).end();
         break;
       case 'remove-removes-all':
         if (req.method === 'PATCH' && operations.some(({ op }) => op.toLowerCase() === 'remove')) (req.body as { Operations: unknown[] }).Operations = [{ op: 'remove', path: 'members' }];
@@ -331,6 +335,43 @@ test('drops-active-false: Deactivate is read back, every line says the server st
     const lines = await resultLines(element);
     expect(lines.every(({ text }) => text.includes('· Not deactivated: the server still has active true (PATCH answered 200)'))).toBe(true);
     await expect(element.locator('[part~="action-failed"]')).toHaveCount(10);
+  }));
+
+test('delete-ignored: Delete is read back, every line says a GET still finds the user, the tenant still holds them all, and Delete stays offered until they are gone', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    const element = await showGenerator(page, tenantServer.site.url, {});
+    const ids = createdIds(await generateAndExpectCreated(element));
+    const userKeys = ids.map((id) => `Users/${id}`);
+    tenantServer.defect.on = 'delete-ignored';
+    const { done: ignored, changed, after } = await bracketed(tenantServer, () => pressAction(element, 'Delete'));
+    expect(ignored.results.map(({ status, done, applied, differences }) => [status, done, applied, differences])).toEqual(Array(10).fill([204, true, false, ['a GET still finds the user']]));
+    // Each DELETE read back by a GET, and by a second one after the wait.
+    for (const { calls } of ignored.results) expect(calls.map(({ request }) => request.method)).toEqual(['DELETE', 'GET', 'GET']);
+    expect(changed).toEqual([]);
+    expect(userKeys.every((resource) => after.has(resource))).toBe(true);
+    const lines = await resultLines(element);
+    expect(lines.every(({ text }) => text.includes('· Not deleted: a GET still finds the user (DELETE answered 204)'))).toBe(true);
+    await expect(element.locator('[part~="action-failed"]')).toHaveCount(10);
+
+    tenantServer.defect.on = undefined;
+    const deleted = await bracketed(tenantServer, () => pressAction(element, 'Delete'));
+    expect(deleted.changed).toEqual(expected(userKeys, 'deleted'));
+    expect((await resultLines(element)).every(({ text }) => /· Deleted: 20[04] /.test(text))).toBe(true);
+  }));
+
+test('delete-ignored, Groups with Add members: every group line says a GET still finds the group, its member users are kept as members of groups not deleted, and nothing changed', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    const { groups, batch } = await groupsWithMembers(page, tenantServer);
+    const own = memberUserIds(batch);
+    tenantServer.defect.on = 'delete-ignored';
+    const { done: ignored, changed, after } = await bracketed(tenantServer, () => pressAction(groups, 'Delete'));
+    expect(ignored.results.map(({ done, applied, differences }) => [done, applied, differences])).toEqual(Array(10).fill([true, false, ['a GET still finds the group']]));
+    expect(changed).toEqual([]);
+    expect(createdIds(batch).every((id) => after.has(`Groups/${id}`))).toBe(true);
+    expect((await resultLines(groups)).every(({ text }) => text.includes('· Not deleted: a GET still finds the group (DELETE answered 204)'))).toBe(true);
+    // A user still in a group that is not deleted is kept: no DELETE is sent for it.
+    expect(ignored.memberUsers?.map((user) => ('kept' in user ? user.kept : 'sent'))).toEqual(own.map(() => 'Kept: still a member of a group of this batch that is not deleted'));
+    expect(tenantServer.recorded.filter((call) => call.startsWith('DELETE /Users/'))).toEqual([]);
   }));
 
 test('delayed writes: Check passes with notes and leaves every resource as it was; Update reads "applied after 1 s" on every line and changes only what it meant to', ({ page }) =>

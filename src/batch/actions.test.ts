@@ -197,19 +197,43 @@ describe('delete', () => {
     server.calls[1]?.respond(404, { body: { detail: 'Resource u-1 not found' } });
     server.calls[2]?.respond(500, { body: 'oops', contentType: 'text/plain' });
     await settle();
+    // Each DELETE that left it gone is read back: the GET must answer 404 (RFC 7644 §3.6).
+    expect(server.calls.slice(3).map(({ method, url }) => `${method} ${url}`)).toEqual([`GET ${BASE}/Users/u-0`, `GET ${BASE}/Users/u-1`]);
+    server.calls[3]?.respond(404);
+    server.calls[4]?.respond(404);
+    await settle();
 
-    expect(itemEvents().map((result) => [result.status, result.done])).toEqual([
-      [204, true],
-      [404, true],
-      [500, false],
+    expect(itemEvents().sort((a, b) => a.index - b.index).map((result) => [result.status, result.done, result.applied])).toEqual([
+      [204, true, true],
+      [404, true, true],
+      [500, false, undefined],
     ]);
     expect(actions.state.remaining).toMatchObject({ deactivate: 1, delete: 1 });
 
     actions.run('delete');
-    server.calls[3]?.respond(204);
+    server.calls[5]?.respond(204);
     await settle();
-    expect(server.calls[3]?.url).toBe(`${BASE}/Users/u-2`);
+    server.calls[6]?.respond(404);
+    await settle();
+    expect(server.calls[5]?.url).toBe(`${BASE}/Users/u-2`);
     expect(actions.state.remaining).toMatchObject({ update: 0, deactivate: 0, delete: 0 });
+  });
+
+  it('reads each resource back: a 204 whose resource a GET still finds is not applied, and stays to delete (delete-ignored)', async () => {
+    vi.useFakeTimers();
+    const actions = actionsFor(tenCreated().slice(0, 1));
+    actions.run('delete');
+    server.calls[0]?.respond(204);
+    await settle();
+    server.calls[1]?.respond(200, { body: { id: 'u-0' } });
+    await secondLook();
+    expect(server.calls[2]).toMatchObject({ method: 'GET', url: `${BASE}/Users/u-0` });
+    server.calls[2]?.respond(200, { body: { id: 'u-0' } });
+    await settle();
+
+    expect(itemEvents()[0]).toMatchObject({ status: 204, done: true, applied: false, differences: ['a GET still finds the user'] });
+    expect(itemEvents()[0]?.calls.map(({ request }) => request.method)).toEqual(['DELETE', 'GET', 'GET']);
+    expect(actions.state.remaining).toMatchObject({ deactivate: 1, delete: 1 });
   });
 });
 
@@ -223,10 +247,12 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
       rememberMemberUser(id, `${BASE}/Users/${id}`);
       return { id, userName: `${id}@example.com`, display: id };
     });
-  const answer = async (status: number, urls: string[]) => {
-    for (const call of server.calls.filter(({ url }) => urls.includes(url))) call.respond(status);
+  const answer = async (status: number, urls: string[], method = 'DELETE') => {
+    for (const call of server.calls.filter((call) => call.method === method && urls.includes(call.url))) call.respond(status);
     await settle();
   };
+  /** The read-back GETs after the DELETEs. */
+  const answerGets = (status: number, urls: string[]) => answer(status, urls, 'GET');
   // A call left unanswered would time out during a later test, and its events land there.
   const live: BatchActions[] = [];
   const groupActions = (...args: Parameters<typeof actionsFor>) => {
@@ -239,6 +265,7 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
   });
 
   it('deletes them after the groups, reads each back (404), keeps one another batch of the page still has, and deletes again what is still there', async () => {
+    vi.useFakeTimers();
     const users = memberUsers('own-a', 'own-b', 'own-c');
     const other = groupActions([group(5, ['own-c'])], GROUPS, users);
     const actions = groupActions([group(0, ['own-a', 'own-b']), group(1, ['own-b'])], GROUPS, users);
@@ -246,10 +273,13 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
     actions.run('delete');
     expect(server.calls.map(({ method, url }) => `${method} ${url}`)).toEqual([`DELETE ${BASE}/Groups/g-0`, `DELETE ${BASE}/Groups/g-1`]);
     await answer(204, [`${BASE}/Groups/g-0`, `${BASE}/Groups/g-1`]);
-    expect(server.calls.slice(2).map(({ method, url }) => `${method} ${url}`)).toEqual([`DELETE ${BASE}/Users/own-a`, `DELETE ${BASE}/Users/own-b`]);
+    await answerGets(404, [`${BASE}/Groups/g-0`, `${BASE}/Groups/g-1`]);
+    expect(server.calls.slice(4).map(({ method, url }) => `${method} ${url}`)).toEqual([`DELETE ${BASE}/Users/own-a`, `DELETE ${BASE}/Users/own-b`]);
     await answer(204, [`${BASE}/Users/own-a`, `${BASE}/Users/own-b`]);
     server.calls.find(({ method, url }) => method === 'GET' && url.endsWith('own-a'))?.respond(404);
     server.calls.find(({ method, url }) => method === 'GET' && url.endsWith('own-b'))?.respond(200, { body: { id: 'own-b' } });
+    await secondLook();
+    server.calls.at(-1)?.respond(200, { body: { id: 'own-b' } });
     await settle();
 
     const [complete] = completions();
@@ -260,8 +290,10 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
     ]);
     expect(complete?.calls.map(({ purpose, item, request }) => [purpose, item, request.method])).toEqual([
       ['delete', 0, 'DELETE'],
+      ['delete', 0, 'GET'],
       ['delete', 1, 'DELETE'],
-      ...[['DELETE'], ['GET'], ['DELETE'], ['GET']].map(([method]) => ['delete', undefined, method]),
+      ['delete', 1, 'GET'],
+      ...[['DELETE'], ['GET'], ['DELETE'], ['GET'], ['GET']].map(([method]) => ['delete', undefined, method]),
     ]);
     expect(actions.state).toMatchObject({ remaining: { delete: 0 }, memberUsersLeft: 1 });
 
@@ -277,6 +309,7 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
     expect(other.state.memberUsersLeft).toBe(0);
     other.run('delete');
     await answer(204, [`${BASE}/Groups/g-5`]);
+    await answerGets(404, [`${BASE}/Groups/g-5`]);
     expect(server.calls.at(-1)?.url).toBe(`${BASE}/Users/own-c`);
   });
 
@@ -290,10 +323,12 @@ describe("the Delete of a Groups batch: the users this page created to be the gr
 
     actions.run('delete');
     await answer(204, [`${BASE}/Groups/g-0`]);
+    await answerGets(404, [`${BASE}/Groups/g-0`]);
     await answer(204, [`${BASE}/Users/own-d`]);
     expect(server.calls.map(({ method, url }) => `${method} ${url}`)).toEqual([
       `DELETE ${BASE}/Groups/g-0`,
       `DELETE ${BASE}/Groups/g-0`,
+      `GET ${BASE}/Groups/g-0`,
       `DELETE ${BASE}/Users/own-d`,
       `GET ${BASE}/Users/own-d`,
     ]);

@@ -26,7 +26,7 @@ export interface ActionItemResult extends ScimResult {
   resourceId: string;
   /** The call that decided it left the resource as the action meant: a 2xx, or for a delete also 404 (already gone). */
   done: boolean;
-  /** For Update, Deactivate, Remove members and Rename once done: whether a GET then showed what the action meant. */
+  /** For every action once done: whether a GET then showed what the action meant (for Delete, a 404). */
   applied?: boolean;
   /** What that GET showed otherwise, one clause each (`the server still has title "Engineer"`). */
   differences?: string[];

@@ -36,7 +36,7 @@ const createCall = (id: string) => ({ purpose: 'create', status: 201, ok: true, 
 
 const settings = () => ({ apiKey: KEY, timeoutMs: 1000, signal: new AbortController().signal });
 
-/** Item 0 is created (POST, then a PATCH after the create), deactivated and deleted; the server echoes the key. */
+/** Item 0 is created (POST, then a PATCH after the create), deactivated and deleted, each action read back; the server echoes the key. */
 async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; completions: ActionResult[] }> {
   const log = new CallLog();
   const served: string[] = [];
@@ -66,11 +66,13 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
   actions.run('delete');
   respond(204, undefined);
   await settle();
+  respond(404, undefined); // the read-back: gone (RFC 7644 §3.6)
+  await settle();
   return { log, served, completions };
 }
 
 describe('the call log', () => {
-  it('records every call of an item, create + PATCH + Deactivate and its read-back + Delete, in the order sent', async () => {
+  it('records every call of an item, create + PATCH + Deactivate and its read-back + Delete and its read-back, in the order sent', async () => {
     const { log, completions } = await oneItemsLife();
     expect(log.calls.map(({ purpose, item, request, status }) => [purpose, item, request.method, status])).toEqual([
       ['create', 0, 'POST', 201],
@@ -78,12 +80,13 @@ describe('the call log', () => {
       ['deactivate', 0, 'PATCH', 200],
       ['deactivate', 0, 'GET', 200],
       ['delete', 0, 'DELETE', 204],
+      ['delete', 0, 'GET', 404],
     ]);
     expect(callsOf(log.calls, 0)).toEqual(log.calls);
     expect(callsOf(log.calls, 1)).toEqual([]);
     expect(completions.map(({ action, calls }) => [action, calls])).toEqual([
       ['deactivate', [log.calls[2], log.calls[3]]],
-      ['delete', [log.calls[4]]],
+      ['delete', [log.calls[4], log.calls[5]]],
     ]);
   });
 
@@ -108,6 +111,7 @@ describe('the call log', () => {
       ['PATCH', 200],
       ['GET', 200],
       ['DELETE', 204],
+      ['GET', 404],
     ]);
     const bodies = har.log.entries.flatMap((entry) => (entry.response.content.text ? [entry.response.content.text] : []));
     expect(bodies[0]).toBe(served[0]);
@@ -134,7 +138,9 @@ describe('action events', () => {
     actions.run('delete');
     server.calls[0]?.respond(204);
     await settle();
-    expect(results).toEqual([expect.objectContaining({ action: 'delete', index: 4, status: 204, call: log.calls[0] })]);
+    server.calls[1]?.respond(404);
+    await settle();
+    expect(results).toEqual([expect.objectContaining({ action: 'delete', index: 4, status: 204, call: log.calls[0], applied: true, calls: log.calls })]);
     expect(log.calls[0]).toMatchObject({ purpose: 'delete', item: 4 });
   });
 });

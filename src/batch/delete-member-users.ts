@@ -1,3 +1,4 @@
+import { readBackGone } from '../scim/actions/read-back';
 import { isActionDone } from '../scim/actions/table';
 import type { CallRequest, ScimCall, SendCall } from '../scim/http/call';
 import { forgetDeletedUser } from './known-users';
@@ -6,12 +7,12 @@ import { forgetMemberUser, heldElsewhere, type MemberUser } from './own-members'
 /** How Delete ended on one user this page created to be the groups' members: kept (and why), or its DELETE and read-back. */
 export type MemberUserResult = { resourceId: string; userName: string; calls: ScimCall[] } & (
   | { kept: string }
-  | { action: 'delete'; call: ScimCall; done: boolean; applied?: boolean; differences?: string[] }
+  | { action: 'delete'; call: ScimCall; done: boolean; applied?: boolean; differences?: string[]; appliedAfterMs?: number }
 );
 
 /**
- * Deletes each of `users` that no group of the page still has as a member, then reads it back: a GET
- * must answer 404 (RFC 7644 §3.6: a deleted resource answers 404 to every operation). A user still
+ * Deletes each of `users` that no group of the page still has as a member, then reads it back as
+ * the Delete action does (readBackGone: a GET must answer 404, RFC 7644 §3.6). A user still
  * in a group, of this batch (`held`) or of another, is kept and named: deleting it would change that group.
  */
 export function deleteMemberUsers(users: readonly MemberUser[], held: () => readonly string[], send: SendCall): Promise<MemberUserResult[]> {
@@ -25,11 +26,11 @@ export function deleteMemberUsers(users: readonly MemberUser[], held: () => read
       const decided = await sent({ method: 'DELETE', url });
       const ended = { resourceId: id, userName, action: 'delete' as const, call: decided, calls };
       if (!isActionDone('delete', decided)) return { ...ended, done: false };
-      const read = await sent({ method: 'GET', url });
-      if (read.status !== 404) return { ...ended, done: true, applied: false, differences: [read.ok ? 'a GET still finds the user' : `a GET then answered ${read.status} ${read.statusText}`] };
+      const { applied, differences, appliedAfterMs } = await readBackGone(sent, url, 'user');
+      if (!applied) return { ...ended, done: true, applied, differences };
       forgetDeletedUser(id);
       forgetMemberUser(id);
-      return { ...ended, done: true, applied: true };
+      return { ...ended, done: true, applied, ...(appliedAfterMs ? { appliedAfterMs } : {}) };
     }),
   );
 }

@@ -95,6 +95,10 @@ describe('after a batch that created users', () => {
     const deletes = page.server.calls.slice(10);
     expect(deletes.every((call) => call.method === 'DELETE' && call.body === undefined)).toBe(true);
     for (const [index, call] of deletes.entries()) await answer(call, index === 3 ? 404 : 204);
+    // Each read back: a GET that answers 404 (RFC 7644 §3.6).
+    const reads = page.server.calls.slice(20);
+    expect(reads.map((call) => `${call.method} ${call.url}`).sort()).toEqual(deletes.map((call) => `GET ${call.url}`).sort());
+    for (const call of reads) await answer(call, 404);
 
     expect(outcomes(generator)[3]).toBe('· Already gone: 404 Not Found');
     expect(outcomes(generator)[0]).toBe('· Deleted: 204 No Content');
@@ -102,7 +106,7 @@ describe('after a batch that created users', () => {
     expect(actionButton(generator, 'Delete').getAttribute('aria-disabled')).toBe('true');
     expect(statusText(generator)).toBe('Nothing left to act on: every user this batch created is deleted.');
     fireEvent.click(actionButton(generator, 'Delete'));
-    expect(page.server.calls).toHaveLength(20);
+    expect(page.server.calls).toHaveLength(30);
   });
 
   it('dispatches one event per call and one when the action completes, without the key', async () => {
@@ -116,6 +120,8 @@ describe('after a batch that created users', () => {
     await createAll(page.server.calls);
     fireEvent.click(actionButton(generator, 'Delete'));
     for (const call of page.server.calls.slice(10).reverse()) await answer(call, 204);
+    // The read-backs, sent in the order the DELETEs were answered.
+    for (const call of page.server.calls.slice(20)) await answer(call, 404);
 
     expect(itemEvents.map((event) => event.detail.index)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
     expect(itemEvents.every((event) => event.bubbles && event.composed && event.target === generator.element)).toBe(true);
@@ -124,6 +130,7 @@ describe('after a batch that created users', () => {
       resourceId: 'id-9',
       status: 204,
       done: true,
+      applied: true,
       request: { method: 'DELETE', url: `${BASE_URL}/Users/id-9` },
       response: { status: 204 },
     });
@@ -131,7 +138,7 @@ describe('after a batch that created users', () => {
     expect(JSON.stringify([...itemEvents, ...completions].map((event) => event.detail))).not.toContain('key-that-must-not-leak');
   });
 
-  it('keeps every call: Details shows a line\'s POST, Deactivate\'s PATCH and read-back GET and Delete\'s DELETE, and the HAR all 40', async () => {
+  it('keeps every call: Details shows a line\'s POST, Deactivate\'s PATCH and read-back GET and Delete\'s DELETE and read-back GET, and the HAR all 50', async () => {
     const generator = mountGenerator();
     press(generator);
     await createAll(page.server.calls);
@@ -140,12 +147,13 @@ describe('after a batch that created users', () => {
     for (const call of page.server.calls.slice(20)) await answer(call, 200, { body: { active: false } });
     fireEvent.click(actionButton(generator, 'Delete'));
     for (const call of page.server.calls.slice(30)) await answer(call, 204);
-    expect(page.server.calls).toHaveLength(40);
+    for (const call of page.server.calls.slice(40)) await answer(call, 404);
+    expect(page.server.calls).toHaveLength(50);
 
     const [firstLine] = generator.shadow.querySelectorAll('[part~="result"]');
     act(() => fireEvent.click(within(firstLine as HTMLElement).getByRole('button', { name: /^Details for / })));
     const titles = [...(firstLine?.querySelectorAll('.call-title') ?? [])].map((title) => title.textContent);
-    expect(titles).toEqual(['Create · POST /scim/v2/Users', 'Deactivate · PATCH /scim/v2/Users/id-0', 'Deactivate · GET /scim/v2/Users/id-0', 'Delete · DELETE /scim/v2/Users/id-0']);
+    expect(titles).toEqual(['Create · POST /scim/v2/Users', 'Deactivate · PATCH /scim/v2/Users/id-0', 'Deactivate · GET /scim/v2/Users/id-0', 'Delete · DELETE /scim/v2/Users/id-0', 'Delete · GET /scim/v2/Users/id-0']);
     expect(firstLine?.querySelector('[part="action"]')?.textContent).toBe(' · Deleted: 204 No Content');
 
     const har = await downloadedHar(generator);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ScimResult } from '../http/client';
-import { SECOND_LOOK_MS, memberRemoved, readBack, valueIs } from './read-back';
+import { SECOND_LOOK_MS, memberRemoved, readBack, readBackGone, valueIs } from './read-back';
 
 /** A GET answered `status` with `body` as JSON (or, for a string, as text). */
 function answer(status: number, body?: unknown, truncated = false): ScimResult {
@@ -91,5 +91,40 @@ describe('a removed member', () => {
 
   it('takes a group whose GET lists no members at all as without the member (Entra: returning members is optional)', async () => {
     expect((await readBackOf(answer(200, { id: 'g-1' }), memberRemoved('a', ['b']))).applied).toBe(true);
+  });
+});
+
+describe('the read-back after a DELETE', () => {
+  const url = 'https://scim.example.com/scim/v2/Groups/g-1';
+  const goneAfter = (...answers: ScimResult[]) => {
+    const sent: unknown[] = [];
+    const waits: number[] = [];
+    const verdict = readBackGone(async (request) => (sent.push(request), answers.shift() as ScimResult), url, 'group', async (ms) => void waits.push(ms));
+    return verdict.then((read) => ({ read, sent, waits }));
+  };
+
+  it('is applied when a GET answers 404 (RFC 7644 §3.6), with no second look', async () => {
+    const { read, sent, waits } = await goneAfter(answer(404, { detail: 'not found' }));
+    expect(read).toEqual({ applied: true, differences: [] });
+    expect(sent).toEqual([{ method: 'GET', url }]);
+    expect(waits).toEqual([]);
+  });
+
+  it('is not applied when both looks still find the resource', async () => {
+    const { read, sent, waits } = await goneAfter(answer(200, { id: 'g-1' }), answer(200, { id: 'g-1' }));
+    expect(read).toEqual({ applied: false, differences: ['a GET still finds the group'] });
+    expect(sent).toHaveLength(2);
+    expect(waits).toEqual([SECOND_LOOK_MS]);
+  });
+
+  it('is applied late when only the second look answers 404', async () => {
+    const { read } = await goneAfter(answer(200, { id: 'g-1' }), answer(404));
+    expect(read).toEqual({ applied: true, differences: [], appliedAfterMs: SECOND_LOOK_MS });
+  });
+
+  it('says what came instead of a 404 or a resource, without a second look', async () => {
+    const { read, waits } = await goneAfter(answer(500, 'oops'));
+    expect(read).toEqual({ applied: false, differences: ['the read-back GET answered 500 Internal Server Error'] });
+    expect(waits).toEqual([]);
   });
 });

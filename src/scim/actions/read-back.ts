@@ -84,6 +84,15 @@ async function look<C extends ScimResult>(
   return { verdict: { applied: differences.length === 0, differences }, kept: differences.length > 0 };
 }
 
+/** Looks once, and once more after SECOND_LOOK_MS when the first look showed the old state; a change there now was `appliedAfterMs` late. */
+async function withSecondLook(lookOnce: () => Promise<{ verdict: ReadBack; kept: boolean }>, delay: Delay): Promise<ReadBack> {
+  const first = await lookOnce();
+  if (!first.kept) return first.verdict;
+  await delay(SECOND_LOOK_MS);
+  const { verdict } = await lookOnce();
+  return verdict.applied ? { ...verdict, appliedAfterMs: SECOND_LOOK_MS } : verdict;
+}
+
 /**
  * GETs the resource the action changed and compares it with what the action meant (RFC 7644
  * §3.4.1: a GET returns the resource as the server holds it). A 404 says the resource is gone; any
@@ -91,15 +100,30 @@ async function look<C extends ScimResult>(
  * server that applies writes a moment later (eventual consistency) would be judged too soon: the
  * read-back looks once more after SECOND_LOOK_MS, and a change there now was `appliedAfterMs` late.
  */
-export async function readBack<C extends ScimResult>(
+export function readBack<C extends ScimResult>(
   send: (request: Pick<ScimCallOptions, 'method' | 'url'>) => Promise<C>,
   url: string,
   expectations: readonly Expectation[],
   delay: Delay = wait,
 ): Promise<ReadBack> {
-  const first = await look(send, url, expectations);
-  if (!first.kept) return first.verdict;
-  await delay(SECOND_LOOK_MS);
-  const { verdict } = await look(send, url, expectations);
-  return verdict.applied ? { ...verdict, appliedAfterMs: SECOND_LOOK_MS } : verdict;
+  return withSecondLook(() => look(send, url, expectations), delay);
+}
+
+/**
+ * GETs a resource after its DELETE: a deleted resource answers 404 (RFC 7644 §3.6), so a 404 is
+ * applied; a 2xx finds it still there (`noun`: `user` or `group`), and earns the second look, as a
+ * kept value does in readBack; any other answer says what came instead.
+ */
+export function readBackGone<C extends ScimResult>(
+  send: (request: Pick<ScimCallOptions, 'method' | 'url'>) => Promise<C>,
+  url: string,
+  noun: string,
+  delay: Delay = wait,
+): Promise<ReadBack> {
+  return withSecondLook(async () => {
+    const call = await send({ method: 'GET', url });
+    if (call.status === 404) return { verdict: { applied: true, differences: [] }, kept: false };
+    const difference = call.ok ? `a GET still finds the ${noun}` : `the read-back GET answered ${answered(call)}`;
+    return { verdict: { applied: false, differences: [difference] }, kept: call.ok };
+  }, delay);
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { documentedFrom } from '../../test-support/documentation';
 import { PROFILE_MODULES } from '../profiles';
 import { PROFILES } from '../profiles/names';
-import { ACTIONS, ACTION_KINDS, RFC7644_DIALECT, appliesTo, isActionDone, type ActionTarget } from './table';
+import { faker } from '@faker-js/faker';
+import type { ScimCallOptions, ScimResult } from '../http/client';
+import { SECOND_LOOK_MS } from './read-back';
+import { ACTIONS, ACTION_KINDS, RFC7644_DIALECT, appliesTo, isActionDone, performAction, type ActionTarget } from './table';
 
 const target = (fields: Partial<ActionTarget> = {}): ActionTarget => ({
   id: 'x',
@@ -40,6 +43,29 @@ describe('the action table', () => {
     expect(isActionDone('delete', answered(404))).toBe(true);
     expect(isActionDone('rename', answered(404))).toBe(false);
     expect(isActionDone('update', answered(200))).toBe(true);
+  });
+
+  it('reads a Delete back: deleted only once a GET answers 404, late when only the second look does', async () => {
+    const deleteWith = async (...getStatuses: number[]) => {
+      const sent: string[] = [];
+      const waits: number[] = [];
+      const send = async ({ method }: Pick<ScimCallOptions, 'method' | 'url'>) => {
+        sent.push(method);
+        const status = method === 'DELETE' ? 204 : (getStatuses.shift() as number);
+        return { status, ok: status < 300, statusText: '' } as ScimResult;
+      };
+      const deleted = target();
+      const end = await performAction('delete', RFC7644_DIALECT, { target: deleted, faker, send, delay: async (ms) => void waits.push(ms) });
+      return { readBack: end.readBack, deleted: deleted.deleted, sent, waits };
+    };
+    expect(await deleteWith(404)).toEqual({ readBack: { applied: true, differences: [] }, deleted: true, sent: ['DELETE', 'GET'], waits: [] });
+    expect(await deleteWith(200, 200)).toEqual({
+      readBack: { applied: false, differences: ['a GET still finds the group'] },
+      deleted: false,
+      sent: ['DELETE', 'GET', 'GET'],
+      waits: [SECOND_LOOK_MS],
+    });
+    expect(await deleteWith(200, 404)).toMatchObject({ readBack: { applied: true, appliedAfterMs: SECOND_LOOK_MS }, deleted: true });
   });
 
   it('is the table the docs show: one row per action, with its button', () => {

@@ -6,7 +6,7 @@ import { groupName } from '../fake/job';
 import { PATCH_OP_SCHEMA } from '../protocol';
 import { isUser } from '../records/records';
 import type { ResourceType, ScimRecord } from '../records/schemas';
-import { memberRemoved, readBack, valueIs, type Delay, type ReadBack } from './read-back';
+import { memberRemoved, readBack, readBackGone, valueIs, type Delay, type ReadBack } from './read-back';
 import { userChanges, type UserChange } from './user-changes';
 
 /** A resource the batch created, as the actions see it; what an action changes on the server, it notes here. */
@@ -189,10 +189,13 @@ export const ACTIONS = {
     resourceTypes: ['Users', 'Groups'],
     rfc7644: null,
     isDone: gone,
-    async perform(_form, { target, send }) {
+    async perform(_form, { target, send, delay }) {
       const decided = await send({ method: 'DELETE', url: target.url });
-      if (gone(decided)) target.deleted = true;
-      return { decided };
+      if (!gone(decided)) return { decided };
+      // A 204 is not proof: the GET after it must answer 404 (RFC 7644 §3.6).
+      const end = { decided, readBack: await readBackGone(send, target.url, isUser(target.record) ? 'user' : 'group', delay) };
+      if (end.readBack.applied) target.deleted = true;
+      return end;
     },
   }),
 } satisfies Record<ActionKind, unknown>;
