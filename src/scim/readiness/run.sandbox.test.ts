@@ -71,3 +71,21 @@ describe.each(DEFECTS)('$name', ({ misbehave, blocks }) => {
     expect((['entra', 'okta'] as const).reduce((sum, profile) => sum + (verdicts.get(profile)?.calls.length ?? 0), 0)).toBeLessThanOrEqual(120);
   });
 });
+
+describe('a server that answers 204 to DELETE and keeps the resource', () => {
+  it('names every resource the run made as left behind, as its read-back GETs found them', async () => {
+    const app = express();
+    app.delete(/\/scim\/v2\/(Users|Groups)\/[^/]+$/, (_request, response) => void response.status(204).end());
+    const site = await listenWithSandbox(app);
+    try {
+      const apiKey = await site.createApiKey('pro');
+      const verdict = await runReadiness({ baseUrl: site.scimUrl, apiKey, profile: 'okta', seed: 48 });
+      const made = madeBy(verdict);
+      expect(made.length).toBeGreaterThan(0);
+      expect([...verdict.leftBehind].sort()).toEqual([...made].sort());
+      for (const url of made) expect(verdict.calls.filter(({ request }) => request.method === 'GET' && request.url === url).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await site.close();
+    }
+  });
+});

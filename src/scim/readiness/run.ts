@@ -1,4 +1,5 @@
 import { SimpleFaker } from '@faker-js/faker';
+import { readBackGone } from '../actions/read-back';
 import { performAction, removeMember, renameGroup, updateUser, type ActionContext, type ActionTarget } from '../actions/table';
 import { userChanges } from '../actions/user-changes';
 import { exchange, listOf, type Check, type CheckContext } from '../checks/check';
@@ -263,7 +264,9 @@ export async function runReadiness(options: ReadinessOptions): Promise<Readiness
     const leftBehind: string[] = [];
     for (const { target } of [...made].reverse()) {
       const call = await send({ method: 'DELETE', url: target.url }, 'delete');
-      if (!gone(call)) leftBehind.push(target.url);
+      // Read back as the element's Delete is: a DELETE answered 204 by a server that keeps the resource left it behind.
+      const kept = gone(call) && !(await readBackGone((request) => send(request, 'delete'), target.url, 'resource')).applied;
+      if (!gone(call) || kept) leftBehind.push(target.url);
     }
     // A duplicate Check adopted is deleted by Check itself; name it when that DELETE failed. (An
     // unknown id's URL, adopted only so that its writes pass the guard, made nothing to delete.)
