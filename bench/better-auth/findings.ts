@@ -203,6 +203,16 @@ export const CHECK_FINDINGS: readonly CheckFinding[] = [
     ],
   },
   {
+    explains: (failure) => failed('partial-put')(failure) && /^PUT without displayName\b/.test(failure.result.reason ?? ''),
+    text: [
+      '**Neither is wrong by the RFC, but the IdPs that update by PUT lose a change**: RFC 7644 §3.5.1 lets a server treat a',
+      'readWrite attribute a PUT leaves out as "not asserted", and then clear it or give it a default (both MAY). Better Auth',
+      'cleared the attribute the check left out for the okta and onelogin users (one before `displayName` in its list), but',
+      'keeps `displayName`. Ping and authentik send the whole user on every update, so a display name',
+      'removed in the IdP is never removed here; the element names it, and the check puts the value back.',
+    ],
+  },
+  {
     explains: failed('members'),
     text: ['**The server is wrong**: RFC 7643 §4.2 has a group list its `members` (`returned: default`), and the batch\'s create or members PATCH was answered 2xx.'],
   },

@@ -26,11 +26,12 @@ const counts = (values: readonly (string | number)[]) => {
 
 export const profileLabel = (run: Pick<ProfileRun, 'profile' | 'entraSwitch'>) => (run.entraSwitch ? `${run.profile} + Entra switch` : run.profile);
 
-/** The decisive request in a few words: method (a PUT after a GET of the user, or of the user the IdP holds), and each PATCH operation's op and path. */
+/** The decisive request in a few words: method (a PUT after a GET of the resource, or of the resource the IdP holds), and each PATCH operation's op and path. */
 export function requestShape(call: ScimCall, calls: readonly ScimCall[]): string {
-  const { method, body } = call.request;
+  const { method, body, url } = call.request;
   const afterGet = calls[calls.indexOf(call) - 1]?.request.method === 'GET';
-  if (method !== 'PATCH') return method === 'PUT' ? (afterGet ? 'GET, then PUT of the whole user' : 'PUT of the whole user, no GET first') : method;
+  const resource = new URL(url).pathname.includes('/Groups/') ? 'group' : 'user';
+  if (method !== 'PATCH') return method === 'PUT' ? (afterGet ? `GET, then PUT of the whole ${resource}` : `PUT of the whole ${resource}, no GET first`) : method;
   const operations = (body as PatchRequest | undefined)?.Operations ?? [];
   // Ids and values differ per resource and per run: the shape keeps the paths and, without a path, the value's attributes.
   const shown = ({ op, path, value }: PatchRequest['Operations'][number]) =>
