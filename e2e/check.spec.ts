@@ -161,6 +161,27 @@ interface Defect {
 
 const json = express.json({ type: () => true });
 
+/**
+ * Answers a POST of a user that `isDuplicate` (which notes each userName it is asked about) calls a
+ * duplicate with 201 and a new id, holding the duplicate here for its GET and DELETE, since the
+ * sandbox itself refuses one; every DELETE of a user goes into `seen`.
+ */
+function createDuplicates(app: express.Express, seen: string[], isDuplicate: (userName: string) => boolean): void {
+  const duplicates = new Map<string, object>();
+  app.post('/scim/v2/Users', json, (req, res, next) => {
+    if (!isDuplicate((req.body as { userName: string }).userName)) return next();
+    const duplicate = { ...(req.body as object), id: `duplicate-${crypto.randomUUID()}` };
+    duplicates.set(duplicate.id, duplicate);
+    res.status(201).type(SCIM_CONTENT_TYPE).json(duplicate);
+  });
+  app.get('/scim/v2/Users/:id', (req, res, next) => (duplicates.has(req.params.id) ? res.type(SCIM_CONTENT_TYPE).json(duplicates.get(req.params.id)) : next()));
+  app.delete('/scim/v2/Users/:id', (req, res, next) => {
+    seen.push(`DELETE ${req.params.id}`);
+    if (!duplicates.delete(req.params.id)) return next();
+    res.status(204).end();
+  });
+}
+
 const emptyList = { schemas: [LIST_RESPONSE_SCHEMA], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] };
 
 /** A body whose every `meta.location` names another host, as a server that builds it from the request's Origin does. */
@@ -211,22 +232,9 @@ const DEFECTS: Defect[] = [
     name: 'a duplicate made with 201',
     resourceType: 'Users',
     misbehave: (app, seen) => {
-      // The second POST of a userName makes a duplicate, held here, since the sandbox itself refuses one.
+      // The second POST of a userName makes a duplicate.
       const names = new Set<string>();
-      const duplicates = new Map<string, object>();
-      app.post('/scim/v2/Users', json, (req, res, next) => {
-        const { userName } = req.body as { userName: string };
-        if (!names.has(userName)) return (names.add(userName), next());
-        const duplicate = { ...(req.body as object), id: `duplicate-${crypto.randomUUID()}` };
-        duplicates.set(duplicate.id, duplicate);
-        res.status(201).type(SCIM_CONTENT_TYPE).json(duplicate);
-      });
-      app.get('/scim/v2/Users/:id', (req, res, next) => (duplicates.has(req.params.id) ? res.type(SCIM_CONTENT_TYPE).json(duplicates.get(req.params.id)) : next()));
-      app.delete('/scim/v2/Users/:id', (req, res, next) => {
-        seen.push(`DELETE ${req.params.id}`);
-        if (!duplicates.delete(req.params.id)) return next();
-        res.status(204).end();
-      });
+      createDuplicates(app, seen, (userName) => names.has(userName) || (names.add(userName), false));
     },
     fails: { duplicate: 'answered 201 Created and made a second user' },
   },
@@ -290,22 +298,13 @@ const DEFECTS: Defect[] = [
     name: 'a userName differing only in case accepted with 201',
     resourceType: 'Users',
     misbehave: (app, seen) => {
-      // The sandbox itself refuses it, so the duplicate is held here.
+      // A userName an earlier POST sent in other letter case makes a duplicate.
       const names = new Map<string, string>();
-      const duplicates = new Map<string, object>();
-      app.post('/scim/v2/Users', json, (req, res, next) => {
-        const { userName } = req.body as { userName: string };
+      createDuplicates(app, seen, (userName) => {
         const earlier = names.get(userName.toLowerCase());
-        if (earlier === undefined || earlier === userName) return (names.set(userName.toLowerCase(), userName), next());
-        const duplicate = { ...(req.body as object), id: `duplicate-${crypto.randomUUID()}` };
-        duplicates.set(duplicate.id, duplicate);
-        res.status(201).type(SCIM_CONTENT_TYPE).json(duplicate);
-      });
-      app.get('/scim/v2/Users/:id', (req, res, next) => (duplicates.has(req.params.id) ? res.type(SCIM_CONTENT_TYPE).json(duplicates.get(req.params.id)) : next()));
-      app.delete('/scim/v2/Users/:id', (req, res, next) => {
-        seen.push(`DELETE ${req.params.id}`);
-        if (!duplicates.delete(req.params.id)) return next();
-        res.status(204).end();
+        if (earlier !== undefined && earlier !== userName) return true;
+        names.set(userName.toLowerCase(), userName);
+        return false;
       });
     },
     fails: { 'duplicate-case': 'POST /scim/v2/Users answered 201 Created and made a second user' },

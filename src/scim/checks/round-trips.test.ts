@@ -13,6 +13,20 @@ const URL_G = `${BASE}/Groups/g-1`;
 
 type Operation = { op: string; path?: string; value?: unknown };
 
+/** The call a server of these tests records: 200 OK to `request`, with `resource` as its JSON body. */
+function answered({ method, url, body }: { method: string; url: string; body?: unknown }, resource: unknown): ScimCall {
+  return {
+    purpose: 'check',
+    status: 200,
+    statusText: 'OK',
+    ok: true,
+    startedAt: '',
+    durationMs: 1,
+    request: { method, url, headers: {}, ...(body ? { body } : {}) },
+    response: { status: 200, statusText: 'OK', headers: {}, waitMs: 1, body: resource, bodyFormat: 'json' },
+  } as ScimCall;
+}
+
 /**
  * One group of five members (two the batch did not give it), held in memory, answering GET and
  * PATCH as RFC 7644 §3.5.2 has them, but for `misbehave`, which can change how a PATCH applies.
@@ -30,16 +44,7 @@ function group(misbehave: (members: string[], operation: Operation) => string[] 
       }
     }
     const resource = { schemas: [GROUP_SCHEMA], id: 'g-1', displayName: held.displayName, members: held.members.map((value) => ({ value })) };
-    return {
-      purpose: 'check',
-      status: 200,
-      statusText: 'OK',
-      ok: true,
-      startedAt: '',
-      durationMs: 1,
-      request: { method, url: URL_G, headers: {}, ...(body ? { body } : {}) },
-      response: { status: 200, statusText: 'OK', headers: {}, waitMs: 1, body: resource, bodyFormat: 'json' },
-    } as ScimCall;
+    return answered({ method, url: URL_G, body }, resource);
   };
   const target = { resourceType: 'Groups' as const, record: { schemas: [GROUP_SCHEMA], displayName: 'sales_team' }, id: 'g-1', url: URL_G, memberIds: ['a', 'b', 'c'] };
   const { context } = checkContext(target, { baseUrl: BASE, endpoint: `${BASE}/Groups` });
@@ -86,16 +91,7 @@ describe('the partial PUT', () => {
     let held: Record<string, unknown> = { schemas: [USER_SCHEMA], id: 'u-1', userName: 'ada@example.com', displayName: 'Ada', locale: 'en-US' };
     const send = async ({ method, body }: { method: string; body?: unknown }): Promise<ScimCall> => {
       if (method === 'PUT') held = merge ? { ...held, ...(body as object) } : { ...(body as object) };
-      return {
-        purpose: 'check',
-        status: 200,
-        statusText: 'OK',
-        ok: true,
-        startedAt: '',
-        durationMs: 1,
-        request: { method, url: `${BASE}/Users/u-1`, headers: {}, ...(body ? { body } : {}) },
-        response: { status: 200, statusText: 'OK', headers: {}, waitMs: 1, body: held, bodyFormat: 'json' },
-      } as ScimCall;
+      return answered({ method, url: `${BASE}/Users/u-1`, body }, held);
     };
     const target = { resourceType: 'Users' as const, record: { schemas: [USER_SCHEMA], userName: 'ada@example.com', name: { givenName: 'Ada', familyName: 'L' }, emails: [], active: false }, id: 'u-1', url: `${BASE}/Users/u-1`, memberIds: [] };
     const { context } = checkContext(target, { baseUrl: BASE, endpoint: `${BASE}/Users` }, { profile: 'okta' });
