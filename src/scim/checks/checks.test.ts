@@ -106,7 +106,9 @@ describe('the user checks', () => {
     expect(activeSent).toEqual([true, false]);
     expect(results.update?.calls.map(({ request }) => request.method)).toEqual(['GET', 'PATCH', 'GET', 'PATCH', 'GET']);
     expect(fetch.state()).toEqual({ active: false, familyName: USER.name.familyName, made: [] });
-    expect(results['real-username']?.calls.map(({ request }) => request.method)).toEqual(['POST', 'GET', 'DELETE']);
+    // Check's own user, deleted and read back (a 404).
+    expect(results['real-username']?.calls.map(({ request }) => request.method)).toEqual(['POST', 'GET', 'DELETE', 'GET']);
+    expect(results['real-username']?.calls.at(-1)?.status).toBe(404);
     expect(results['real-username']?.calls[1]?.request.url).toMatch(/filter=userName%20eq%20%22zo%C3%AB\.o%27brien%2Bscim-[0-9a-f]{8}%40example\.com%22$/);
     expect(results['unknown-id']?.calls.map(({ request }) => request.method)).toEqual(['GET', 'PATCH', 'DELETE']);
     expect(results['wrong-key']?.calls[0]?.request.headers.Authorization).toBe('Bearer scim-generator-not-the-key');
@@ -227,15 +229,44 @@ describe('the user checks', () => {
   const deletesOf = (fetch: ReturnType<typeof server>) =>
     fetch.mock.calls.filter(([input, init]) => init?.method === 'DELETE' && !/\/([0-9a-f-]{36}|made-\d+)$/.test(String(input))).map(([input]) => String(input));
 
-  it('deletes a duplicate the server wrongly made only once a GET shows it new, at its own URL, with the userName sent', async () => {
-    const fetch = server((m, url, body) => {
-      if (again(m, body)) return { status: 201, body: { ...USER, id: 'dup-9', meta: { location: `${BASE}/Users/dup-9` } } };
-      if (m === 'GET' && url.pathname.endsWith('/dup-9')) return { status: 200, body: { ...USER, id: 'dup-9' } };
+  /** A server that makes a duplicate of the batch's user at dup-9; its DELETE answers `deleteStatus`, and deletes only when `deletes`. */
+  const duplicating = (deleteStatus: number, deletes: boolean): Handler => {
+    let there = false;
+    return (m, url, body) => {
+      if (again(m, body)) return (there = true), { status: 201, body: { ...USER, id: 'dup-9', meta: { location: `${BASE}/Users/dup-9` } } };
+      if (!url.pathname.endsWith('/dup-9')) return undefined;
+      if (m === 'DELETE') return (there &&= !deletes), { status: deleteStatus };
+      return there ? { status: 200, body: { ...USER, id: 'dup-9' } } : { status: 404, body: { schemas: [ERROR_SCHEMA], detail: 'no such user' } };
+    };
+  };
+
+  it('deletes a duplicate the server wrongly made only once a GET shows it new, at its own URL, with the userName sent, and reads the deletion back', async () => {
+    const fetch = server(duplicating(204, true));
+    const results = await check(fetch);
+    expect(deletesOf(fetch)).toEqual([`${BASE}/Users/dup-9`]);
+    expect(results.duplicate?.reason).toContain('and made a second user "ada@example.com" (id dup-9), which Check deleted (a GET then answered 404).');
+    expect(results.duplicate?.calls.map(({ request, status }) => `${request.method} ${status}`)).toEqual(['POST 201', 'GET 200', 'DELETE 204', 'GET 404']);
+  });
+
+  it.each<[string, Handler, string]>([
+    ['answers 204 and keeps it', duplicating(204, false), 'its DELETE answered 204 No Content, but a GET still finds the user: delete it by hand.'],
+    ['answers 500', duplicating(500, false), 'its DELETE answered 500 Internal Server Error: delete it by hand.'],
+  ])("names Check's duplicate left on the server when its DELETE %s", async (_case, misbehave, left) => {
+    const results = await check(server(misbehave));
+    expect(results.duplicate?.reason).toContain(`made a second user "ada@example.com" (id dup-9), ${left}`);
+  });
+
+  it("names Check's real-value user left on the server when its DELETE answers 204 and a GET still finds it", async () => {
+    const kept = new Set<string>();
+    const fetch = server((m, url) => {
+      const id = /\/(made-\d+)$/.exec(url.pathname)?.[1];
+      if (id && m === 'DELETE') return kept.add(id), { status: 204 };
+      if (id && kept.has(id)) return { status: 200, body: { ...USER, id } };
       return undefined;
     });
     const results = await check(fetch);
-    expect(deletesOf(fetch)).toEqual([`${BASE}/Users/dup-9`]);
-    expect(results.duplicate?.reason).toContain('and made a second user "ada@example.com" (id dup-9), which Check deleted.');
+    expect(results['real-username']?.outcome).toBe('fail');
+    expect(results['real-username']?.reason).toMatch(/^Found, but Check made it, and its DELETE answered 204 No Content, but a GET still finds the user: delete it by hand\.$/);
   });
 
   it.each<[string, Handler, string]>([

@@ -1,7 +1,8 @@
 import { bodyOf } from '../http/list-response';
 import { sameIgnoringCase } from '../flows/lookup';
 import { resourceUrl } from '../http/resource-url';
-import { answered, exchange, passed, type Check, type CheckContext, type CheckVerdict } from './check';
+import { deleteOwn } from './delete-own';
+import { exchange, passed, type Check, type CheckContext, type CheckVerdict } from './check';
 
 const EXPECTED = 'Expected 409 with scimType uniqueness';
 
@@ -31,9 +32,8 @@ async function madeAnyway(context: CheckContext, attribute: 'userName' | 'displa
   if (read.status !== 200 || !sameIgnoringCase(shown, sent)) {
     return { fail: `${EXPECTED}; ${post} with id ${call.id}, but ${exchange(read)}${read.ok ? ` with ${attribute} ${JSON.stringify(shown)}` : ''}, not the ${attribute} Check sent. Nothing was deleted: look at the server.` };
   }
-  context.adopt(url);
-  const deleted = await context.send({ method: 'DELETE', url });
-  return { fail: `${EXPECTED}; ${post} and made a second ${noun} ${JSON.stringify(sent)} (id ${call.id}), ${deleted.ok ? 'which Check deleted' : `whose DELETE answered ${answered(deleted)}: delete it by hand`}.` };
+  const left = await deleteOwn(context, url, noun);
+  return { fail: `${EXPECTED}; ${post} and made a second ${noun} ${JSON.stringify(sent)} (id ${call.id}), ${left ?? 'which Check deleted (a GET then answered 404)'}.` };
 }
 
 /** The POST of the batch's record with `attribute` as `sent`, expecting 409 uniqueness; what the server made anyway is named, and deleted only once proven Check's. */

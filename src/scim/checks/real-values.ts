@@ -2,7 +2,8 @@ import { bodyOf } from '../http/list-response';
 import { resourceUrl } from '../http/resource-url';
 import type { ScimGroup, ScimRecord } from '../records/schemas';
 import { isUser } from '../records/records';
-import { answered, exchange, type Check, type CheckContext, type CheckVerdict } from './check';
+import { exchange, type Check, type CheckContext, type CheckVerdict } from './check';
+import { deleteOwn } from './delete-own';
 import { findsTarget } from './shared-checks';
 
 // Values real directories hold and generated ones never do: plus addressing, an apostrophe, a letter
@@ -14,7 +15,7 @@ const fresh = () => crypto.randomUUID().slice(0, 8);
 
 /**
  * POSTs `record`, expects 201 with a new id, finds it by `filter` (the one attribute, `name`, whose
- * value no other resource has), then deletes it at `{endpoint}/{id}`. It is Check's own, and deleted,
+ * value no other resource has), then deletes it at `{endpoint}/{id}` and reads it back. It is Check's own, and deleted,
  * only when the id is new and the lookup found it, or a GET of it shows the value sent; anything else
  * is named, and nothing deleted.
  */
@@ -33,11 +34,10 @@ async function createFindDelete(context: CheckContext, record: ScimRecord, name:
     const read = await context.send({ method: 'GET', url });
     if (read.status !== 200 || bodyOf(read)?.[name] !== sent) return { fail: `${found.fail} Nothing was deleted: ${exchange(read)}.` };
   }
-  context.adopt(url);
-  const deleted = await context.send({ method: 'DELETE', url });
-  const left = deleted.ok ? '' : ` Its DELETE answered ${answered(deleted)}: delete it by hand.`;
-  if ('fail' in found) return { fail: `${found.fail}${left}` };
-  return left ? { fail: `Found, but${left}` } : found;
+  const left = await deleteOwn(context, url, name === 'userName' ? 'user' : 'group');
+  const what = left === undefined ? '' : ` Check made it, and ${left}.`;
+  if ('fail' in found) return { fail: `${found.fail}${what}` };
+  return left === undefined ? found : { fail: `Found, but${what}` };
 }
 
 /** A user as a real directory holds one: `zoë.o'brien+scim-1a2b3c4d@…`, on the batch's domain. */
