@@ -193,16 +193,6 @@ export const CHECK_FINDINGS: readonly CheckFinding[] = [
     text: ['**The server is wrong** if it answered 2xx and the read-back does not show the change: RFC 7644 §3.5.2 applies a PATCH\'s operations atomically or refuses it with an error (§3.12); a refusal of the profile\'s form is weighed in the actions\' analysis above.'],
   },
   {
-    explains: (failure) => failed('real-username')(failure) && failure.result.calls.some(({ status, detail }) => status === 400 && /emails/.test(detail ?? '')),
-    text: [
-      '**Neither is wrong by the RFCs**: the server refuses the address in `emails`, not the `userName`. RFC 7643 §4.1.1 lets',
-      '`userName` be any string, but §4.1.2 has an e-mail value "SHOULD be specified according to [RFC5321]", whose local part',
-      'is ASCII; `zoë` is a local part only SMTPUTF8 (RFC 6531) allows, and the check puts the same value in `emails`. Against',
-      '1.7.5 the same address with `e` for `ë` (plus addressing and the apostrophe kept) was created: Better Auth checks',
-      'e-mails as ASCII addresses.',
-    ],
-  },
-  {
     explains: (failure) => failed('partial-put')(failure) && /^PUT without displayName\b/.test(failure.result.reason ?? ''),
     text: [
       '**Neither is wrong by the RFC, but the IdPs that update by PUT lose a change**: RFC 7644 §3.5.1 lets a server treat a',

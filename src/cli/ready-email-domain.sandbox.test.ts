@@ -31,7 +31,9 @@ describe('scim-generator ready --email-domain', () => {
   it('without it, the users are refused: blocked, exit 1', async () => {
     const run = await ready([site.scimUrl, '--idp', 'okta'], apiKey);
     expect(run.stdout).toMatch(/^BLOCKED {2}Okta: /);
-    expect(run.stdout).toContain('create-users: Expected 201 Created with an id; POST /scim/v2/Users answered 400 Bad Request with scimType invalidValue.');
+    expect(run.stdout).toContain('create-users: Expected 201 Created with an id; POST /scim/v2/Users answered 400 Bad Request with scimType invalidValue: "userName');
+    // The server's own words (its SCIM error's detail, RFC 7644 §3.12) come with the blocker.
+    expect(run.stdout).toMatch(/is not an address at acme\.test: this server takes only acme\.test"\.$/m);
     expect(run.code).toBe(1);
   });
 

@@ -97,9 +97,10 @@ export const answered = (call: ScimCall) => `${call.status} ${call.statusText}`.
 function errorOf(call: ScimCall): string {
   if (call.ok) return '';
   if (call.status === 0) return call.detail ? ` (${call.detail})` : '';
-  if (call.scimType) return ` with scimType ${call.scimType}`;
+  const said = call.detail ? `: ${JSON.stringify(call.detail)}` : '';
+  if (call.scimType) return ` with scimType ${call.scimType}${said}`;
   const schemas = bodyOf(call)?.schemas;
-  return Array.isArray(schemas) && schemas.includes(ERROR_SCHEMA) ? ' with a SCIM error without scimType' : ' with no SCIM error body';
+  return Array.isArray(schemas) && schemas.includes(ERROR_SCHEMA) ? ` with a SCIM error without scimType${said}` : ' with no SCIM error body';
 }
 
 /** One exchange in one phrase: `PATCH /scim/v2/Users/42 answered 400 Bad Request with scimType invalidValue`. */

@@ -110,6 +110,10 @@ describe('the user checks', () => {
     expect(results['real-username']?.calls.map(({ request }) => request.method)).toEqual(['POST', 'GET', 'DELETE', 'GET']);
     expect(results['real-username']?.calls.at(-1)?.status).toBe(404);
     expect(results['real-username']?.calls[1]?.request.url).toMatch(/filter=userName%20eq%20%22zo%C3%AB\.o%27brien%2Bscim-[0-9a-f]{8}%40example\.com%22$/);
+    // Her userName has the letter outside ASCII; her e-mail, which servers may check as RFC 5321 has it, does not.
+    const sent = results['real-username']?.calls[0]?.request.body as ScimUser;
+    expect(sent.emails?.[0]?.value).toBe(sent.userName.replace('zoë', 'zoe'));
+    expect(sent.emails?.[0]?.value).toMatch(/^zoe\.o'brien\+scim-[0-9a-f]{8}@example\.com$/);
     expect(results['unknown-id']?.calls.map(({ request }) => request.method)).toEqual(['GET', 'PATCH', 'DELETE']);
     expect(results['wrong-key']?.calls[0]?.request.headers.Authorization).toBe('Bearer scim-generator-not-the-key');
   });
@@ -146,7 +150,7 @@ describe('the user checks', () => {
     ['projection', (_method, url) => (url.searchParams.has('attributes') ? { status: 200, body: { ...USER, id: ID } } : undefined), 'answered 200 OK with [schemas, userName, name, emails, active, id].'],
     ['deactivate', ignoringActive('both'), 'Expected to activate the user before deactivating it; PATCH active true answered 200 OK, then the server still has active false.'],
     ['deactivate', ignoringActive(false), 'Expected the user deactivated; PATCH active false answered 200 OK, then the server still has active true.'],
-    ['deactivate', (m, _url, body) => (m === 'PATCH' && JSON.stringify(body).includes('active') ? { status: 400, body: { schemas: [ERROR_SCHEMA], scimType: 'invalidValue', detail: 'no' } } : undefined), 'PATCH active true: PATCH /scim/v2/Users/u-1 answered 400 Bad Request with scimType invalidValue.'],
+    ['deactivate', (m, _url, body) => (m === 'PATCH' && JSON.stringify(body).includes('active') ? { status: 400, body: { schemas: [ERROR_SCHEMA], scimType: 'invalidValue', detail: 'no' } } : undefined), 'PATCH active true: PATCH /scim/v2/Users/u-1 answered 400 Bad Request with scimType invalidValue: "no".'],
     ['update', (m, _url, body) => (m === 'PATCH' && JSON.stringify(body).includes('familyName') ? { status: 200, body: {} } : undefined), 'Update (family name): PATCH /scim/v2/Users/u-1 answered 200 OK, but the server still has family name "L".'],
   ])('%s fails, alone, naming the exchange', async (id, misbehave, reason) => {
     const fetch = server(misbehave);
