@@ -85,8 +85,9 @@ type Target = ActionTarget & { index: number };
 /**
  * The actions of the table (scim/actions/table.ts) on one finished batch's created resources: each
  * sends its calls for every resource it applies to, in parallel, in the dialect of the batch's
- * profile, each call logged in the batch's call log. A new batch, or the element leaving the page,
- * abandons them.
+ * profile, each call logged in the batch's call log. A new batch abandons the action in flight, and
+ * the session keeps them while Delete can still reach something (an earlier press, see
+ * BatchSession.abandon); the element leaving the page forgets them.
  */
 export class BatchActions {
   readonly #targets: Target[];
@@ -141,10 +142,11 @@ export class BatchActions {
     };
   }
 
-  /** Stops calls in flight; their answers are not taken. */
+  /** Stops calls in flight; their answers are not taken, and the actions can run again (an earlier press's Delete). */
   abandon(): void {
     this.#inFlight?.abort();
     this.#inFlight = undefined;
+    this.#running = null;
   }
 
   /** Sends the action's calls for every resource it still applies to, with the key stored now. */
@@ -187,6 +189,7 @@ export class BatchActions {
     });
     void Promise.all(acted).then(async () => {
       // After the groups: a user is deleted only once no group of the page has it as a member.
+      if (inFlight.signal.aborted) return;
       const memberUsers = deletesMembers ? await this.#deleteMemberUsers(settings) : undefined;
       if (inFlight.signal.aborted) return;
       this.#inFlight = undefined;
