@@ -288,6 +288,7 @@ test('Users pressed twice, then Groups with Add members three times: each earlie
     });
     const last = await pressAction(element, 'Delete');
     expect(allGone(last)).toEqual(Array(10).fill(true));
+    expect([first, ...earlier, last].map(({ batch }) => batch)).toEqual([1, 2, 3, 4, 5]);
     expect(changes(start, await snapshot(tenantServer))).toEqual([]);
     for (const press of [1, 2, 3, 4]) await expect(earlierPress(element, press).locator('[part~="earlier-status"]')).toHaveText(`Press ${press}: everything it made is deleted.`);
     // The next press lets the presses with nothing left go.

@@ -109,6 +109,8 @@ it("after a second press, the first press's Delete deletes its ten users, each r
   expect(outcomes).toHaveLength(10);
   expect(outcomes.every(({ action, done, applied, call }) => action === 'delete' && done && applied && call.status === 204)).toBe(true);
   expect(completions[0]?.results.map(({ resourceId }) => resourceId).sort()).toEqual([...first].sort());
+  // The events say which press made what they acted on.
+  expect([completions[0]?.batch, ...(completions[0]?.results.map(({ batch: press }) => press) ?? [])]).toEqual(Array(11).fill(1));
   expect(entry?.actions.remaining.delete).toBe(0);
   expect(entry?.actions.running).toBeNull();
   // The current batch's state is the very one it was: nothing of the earlier press reached it.
@@ -153,6 +155,7 @@ it("deletes an earlier Groups press's member users but one a group of the curren
   // The current press's Delete then deletes its groups and the member user no group holds any more.
   controller.session?.runAction('delete');
   await vi.waitFor(() => expect(completions).toHaveLength(2));
+  expect(completions.map(({ batch: press }) => press)).toEqual([1, 2]);
   expect(server.store.Groups.size).toBe(0);
   expect(server.store.Users.size).toBe(0);
 });
