@@ -116,9 +116,13 @@ it("after a second press, the first press's Delete deletes its ten users, each r
   // The current batch's state is the very one it was: nothing of the earlier press reached it.
   expect(controller.getState().batch).toBe(batch);
 
-  // The next press drops the press with nothing left, and keeps the second one.
-  await press();
+  // The next press drops the press with nothing left, and keeps the second one, whose Delete waits
+  // while the new batch is sending (its groups could be taking member users it would delete).
+  const pressing = press();
+  controller.session?.deleteEarlier(2);
+  await pressing;
   expect(controller.getState().earlier.map(({ press: number }) => number)).toEqual([2]);
+  expect(server.requests.filter((request) => request.startsWith('DELETE'))).toHaveLength(10);
   controller.reset();
   expect(controller.getState().earlier).toEqual([]);
 });

@@ -132,10 +132,14 @@ export class BatchSession {
     }, PLAN_CARD_DELAY_MS);
   }
 
-  /** Deletes what an earlier press made and left on the server: one Delete at a time for each press. */
+  /**
+   * Deletes what an earlier press made and left on the server: one Delete at a time for each press,
+   * and none while a batch is sending, since its groups may be taking that press's member users
+   * before they hold them (see heldElsewhere).
+   */
   deleteEarlier(press: number): void {
     const actions = this.#earlier.get(String(press))?.actions;
-    if (actions && !actions.state.running) actions.run('delete');
+    if (actions && !actions.state.running && !this.owner.getState().batch.running) actions.run('delete');
   }
 
   /**
@@ -143,7 +147,7 @@ export class BatchSession {
    * while Delete can still reach something of it (a resource, or a user made to be a member), so that
    * what earlier presses made can be deleted from the page; earlier presses with nothing left go.
    * Delete addresses only its own batch's resources, so an earlier press's Delete may run beside the
-   * new batch's actions and Check (member users excepted: see heldElsewhere).
+   * new batch's actions and Check: a member user it would delete that the new batch's groups hold is kept.
    */
   abandon(): void {
     this.#batch?.abort();

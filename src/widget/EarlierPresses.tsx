@@ -22,7 +22,7 @@ function statusOf({ press, actions }: EarlierBatch): string {
 }
 
 /** One earlier press: what it left on the server, its Delete, and how Delete ended on each resource. */
-function EarlierPress({ earlier, onDelete }: { earlier: EarlierBatch; onDelete: () => void }) {
+function EarlierPress({ earlier, idle, onDelete }: { earlier: EarlierBatch; idle: boolean; onDelete: () => void }) {
   const statusId = useId();
   const { actions, names } = earlier;
   const deletions = Object.entries(actions.outcomes).filter(([, outcome]) => outcome.action === 'delete');
@@ -33,7 +33,7 @@ function EarlierPress({ earlier, onDelete }: { earlier: EarlierBatch; onDelete: 
         <span id={statusId} part={parts('earlier-status')}>
           {statusOf(earlier)}
         </span>
-        {left && <ActionButton label={ACTIONS.delete.label} enabled={actions.running === null} describedBy={statusId} onPress={onDelete} />}
+        {left && <ActionButton label={ACTIONS.delete.label} enabled={idle && actions.running === null} describedBy={statusId} onPress={onDelete} />}
       </div>
       {deletions.length > 0 && (
         <ul part={parts('results')}>
@@ -55,13 +55,13 @@ function EarlierPress({ earlier, onDelete }: { earlier: EarlierBatch; onDelete: 
  * (see BatchSession.abandon): everything an element made stays deletable from the page.
  */
 export function EarlierPresses({ controller }: { controller: BatchController }) {
-  const { earlier } = useSyncExternalStore(controller.subscribe, controller.getState);
+  const { earlier, batch } = useSyncExternalStore(controller.subscribe, controller.getState);
   if (earlier.length === 0) return null;
   return (
     <>
       <style>{styles}</style>
       {earlier.map((entry) => (
-        <EarlierPress key={entry.press} earlier={entry} onDelete={() => controller.session?.deleteEarlier(entry.press)} />
+        <EarlierPress key={entry.press} earlier={entry} idle={!batch.running} onDelete={() => controller.session?.deleteEarlier(entry.press)} />
       ))}
     </>
   );
