@@ -28,8 +28,9 @@ export interface SessionOwner {
 /**
  * What a press needs, in the lazily loaded runtime (the controller keeps only the state, which the
  * button renders): one element's batches in flight, the actions and Check on the last one, the
- * Delete of earlier ones that left something on the server, the watch on the stored key and the record generator. The controller makes it at the first press and
- * keeps it while the element lives, so that a seeded sequence and the batch numbers continue.
+ * Delete of earlier ones that left something on the server, the watch on the stored key and the
+ * record generator. The controller makes it at the first press and keeps it while the element
+ * lives, so that a seeded sequence and the batch numbers continue.
  */
 export class BatchSession {
   #batch: AbortController | undefined;
