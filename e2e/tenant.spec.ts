@@ -2,8 +2,9 @@ import express from 'express';
 import type { Locator, Page } from '@playwright/test';
 import { CHECK_COMPLETE_EVENT } from '../src/public/event-names';
 import { ENTERPRISE_USER_SCHEMA, SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
-import type { BatchResult, CheckReport } from '../src/entries/index';
-import { pressAction } from './support/actions';
+import type { ActionResult, BatchResult, CheckReport } from '../src/entries/index';
+import { deleteEarlier, earlierPress, pressAction } from './support/actions';
+import { blockingViolations, runAxe } from './support/axe';
 import { clickForEvent, generateAndExpectCreated, generateBatch, resultLines, showGenerator, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
 import { expect, test } from './support/page-errors';
@@ -251,6 +252,81 @@ test('a user the tenant already had is never a member of anything the element ma
     }
     await expect(groups.locator('[part~="member-user"]')).toHaveText(own.map(() => /^Member user \S+ · Deleted: 20[04] /));
     await expect(groups.locator('[part~="action-status"]')).toHaveText('Nothing left to act on: every group this batch created is deleted.');
+  }));
+
+/** That every resource an action acted on is gone by its read-back (a GET answered 404). */
+const allGone = ({ results }: ActionResult) => results.map(({ done, applied }) => done && applied);
+
+test('Users pressed twice, then Groups with Add members three times: each earlier press keeps its own Delete, and deleting every press from the page leaves the tenant as it began', async ({ page }, testInfo) =>
+  inTenant(page, async (tenantServer) => {
+    await victim(tenantServer);
+    const start = await snapshot(tenantServer);
+    const element = await showGenerator(page, tenantServer.site.url, {});
+    const usersBatches = [await generateAndExpectCreated(element), await generateAndExpectCreated(element)];
+    await expect(earlierPress(element, 1).locator('[part~="earlier-status"]')).toHaveText('Press 1 made 10 users that are still on the server.');
+    await element.evaluate((host) => host.setAttribute('resource-type', 'Groups'));
+    await element.getByRole('checkbox', { name: 'Add members' }).check();
+    const groupsBatches = [await generateBatch(element), await generateBatch(element), await generateBatch(element)];
+    await expect(element.locator('[part~="earlier"]')).toHaveCount(4);
+    const current = await resultLines(element);
+
+    const first = await deleteEarlier(element, 1);
+    expect(first.results.map(({ resourceId }) => resourceId).sort()).toEqual(createdIds(usersBatches[0] as BatchResult).sort());
+    expect(allGone(first)).toEqual(Array(10).fill(true));
+    await expect(earlierPress(element, 1).locator('[part~="earlier-item"]')).toHaveText(Array(10).fill(/^\S.* · Deleted: 204 No Content$/));
+    await expect(earlierPress(element, 1).locator('[part~="earlier-status"]')).toHaveText('Press 1: everything it made is deleted.');
+    await expect(earlierPress(element, 1).getByRole('button')).toHaveCount(0);
+    // The current press's lines are as they were: no outcome of an earlier press reached them.
+    expect(await resultLines(element)).toEqual(current);
+    expect(blockingViolations(await runAxe(page, testInfo, 'earlier presses, one deleted'))).toEqual([]);
+
+    const earlier = [await deleteEarlier(element, 2), await deleteEarlier(element, 3), await deleteEarlier(element, 4)];
+    const made = [usersBatches[1], groupsBatches[0], groupsBatches[1]] as BatchResult[];
+    earlier.forEach((deleted, index) => {
+      expect(deleted.results.map(({ resourceId }) => resourceId).sort()).toEqual(createdIds(made[index] as BatchResult).sort());
+      expect(allGone(deleted)).toEqual(Array(10).fill(true));
+    });
+    const last = await pressAction(element, 'Delete');
+    expect(allGone(last)).toEqual(Array(10).fill(true));
+    expect([first, ...earlier, last].map(({ batch }) => batch)).toEqual([1, 2, 3, 4, 5]);
+    expect(changes(start, await snapshot(tenantServer))).toEqual([]);
+    for (const press of [1, 2, 3, 4]) await expect(earlierPress(element, press).locator('[part~="earlier-status"]')).toHaveText(`Press ${press}: everything it made is deleted.`);
+    // The next press lets the presses with nothing left go.
+    await generateBatch(element);
+    await expect(element.locator('[part~="earlier"]')).toHaveCount(0);
+    await pressAction(element, 'Delete');
+    expect(changes(start, await snapshot(tenantServer))).toEqual([]);
+  }));
+
+test("Groups with Add members pressed three times: an earlier press's Delete deletes its groups and the member users no later press's group holds, names those it keeps, and deleting every press leaves the tenant as it began", ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    await victim(tenantServer);
+    const start = await snapshot(tenantServer);
+    const { groups, batch: first } = await groupsWithMembers(page, tenantServer);
+    const own = memberUserIds(first);
+    expect(own.length).toBeGreaterThan(0);
+    const later = [await generateBatch(groups), await generateBatch(groups)]; // they take the same users: this page created them
+    // Thirty groups are more than one page of the sandbox's list: the members are read from what the later presses sent.
+    const heldLater = new Set(later.flatMap(({ results }) => results.flatMap(({ record }) => ((record as { members?: { value: string }[] }).members ?? []).map(({ value }) => value))));
+    await expect(earlierPress(groups, 1).locator('[part~="earlier-status"]')).toHaveText(/^Press 1 made 10 groups (and \d+ users? made to be members )?that are still on the server\.$/);
+
+    const deleted = await deleteEarlier(groups, 1);
+    expect(allGone(deleted)).toEqual(Array(10).fill(true));
+    const kept = own.filter((id) => heldLater.has(id));
+    const gone = own.filter((id) => !heldLater.has(id));
+    expect(deleted.memberUsers?.filter((user) => 'kept' in user).map(({ resourceId }) => resourceId).sort()).toEqual(kept.sort());
+    expect(deleted.memberUsers?.filter((user) => 'applied' in user && user.applied).map(({ resourceId }) => resourceId).sort()).toEqual(gone.sort());
+    const { getResource } = tenantServer.site;
+    for (const id of createdIds(first)) expect((await getResource(tenantServer.key, 'Groups', id)).status).toBe(404);
+    for (const id of own) expect((await getResource(tenantServer.key, 'Users', id)).status).toBe(heldLater.has(id) ? 200 : 404);
+    const section = earlierPress(groups, 1);
+    await expect(section.locator('[part~="member-user"]', { hasText: "Kept: still a member of a group of another of this page's batches" })).toHaveCount(kept.length);
+    await expect(section.locator('[part~="member-user"]', { hasText: /· Deleted: 20[04] / })).toHaveCount(gone.length);
+
+    await deleteEarlier(groups, 2);
+    const last = await pressAction(groups, 'Delete');
+    expect(allGone(last)).toEqual(Array(10).fill(true));
+    expect(changes(start, await snapshot(tenantServer))).toEqual([]);
   }));
 
 test('Users: Update, Deactivate and Delete each change only what they mean to, the victim untouched', ({ page }) =>

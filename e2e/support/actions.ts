@@ -4,7 +4,15 @@ import type { ActionResult } from '../../src/entries/index';
 import { ACTIONS, type ActionKind } from '../../src/scim/actions/table';
 import { clickForEvent } from './generator';
 
-/** Presses an action's button (`Deactivate`, `Update`, …) and resolves with the detail of the action's complete event. */
+/** Presses an action's button (`Deactivate`, `Update`, …) of the last batch and resolves with the detail of the action's complete event. */
 export function pressAction(element: Locator, name: (typeof ACTIONS)[ActionKind]['label']): Promise<ActionResult> {
-  return clickForEvent(element, element.getByRole('button', { name, exact: true }), ACTION_COMPLETE_EVENT);
+  return clickForEvent(element, element.locator('[part~="actions"]').getByRole('button', { name, exact: true }), ACTION_COMPLETE_EVENT);
+}
+
+/** The section of an earlier press (`Press 1`), above the lines. */
+export const earlierPress = (element: Locator, press: number): Locator => element.getByRole('region', { name: `Press ${press}`, exact: true });
+
+/** Presses the Delete of an earlier press and resolves with the detail of its complete event. */
+export function deleteEarlier(element: Locator, press: number): Promise<ActionResult> {
+  return clickForEvent(element, earlierPress(element, press).getByRole('button', { name: ACTIONS.delete.label, exact: true }), ACTION_COMPLETE_EVENT);
 }

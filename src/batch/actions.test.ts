@@ -16,7 +16,7 @@ import type { KnownUser } from '../scim/records/members';
 import { rememberMemberUser } from './own-members';
 
 const BASE = 'https://scim.example.com/scim/v2';
-const CONFIG: ActionConfig = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'okta' };
+const CONFIG: ActionConfig = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'okta', batch: 1 };
 
 type Created = Pick<ItemResult, 'index' | 'status' | 'id' | 'location' | 'record' | 'calls'>;
 const USER = { schemas: [USER_SCHEMA], userName: 'ada', name: { givenName: 'Ada', familyName: 'Lovelace' }, emails: [], active: false };

@@ -20,6 +20,8 @@ export type { ActionKind } from '../scim/actions/table';
 /** `detail` of the action result event: how an action went on one created resource. */
 export interface ActionItemResult extends ScimResult {
   action: ActionKind;
+  /** The element's press whose batch created the resource, 1 for its first: an earlier press's Delete runs from its own section. */
+  batch: number;
   /** Position in its batch of the item whose resource this call acted on, 0 to 9. */
   index: number;
   /** The `id` the server gave the resource when it was created. */
@@ -41,6 +43,8 @@ export interface ActionItemResult extends ScimResult {
 /** `detail` of the action complete event: every call of the action, in batch order. */
 export interface ActionResult {
   action: ActionKind;
+  /** The press whose batch the action acted on, as in each result. */
+  batch: number;
   results: ActionItemResult[];
   /** Delete of a Groups batch: after the groups, each user this page created to be their members (see findMembers). */
   memberUsers?: MemberUserResult[];
@@ -77,16 +81,17 @@ export interface FollowUpHooks<State> {
   emit(type: string, detail: unknown): void;
 }
 
-/** What the batch was created with: follow-up calls go to the same place, in the same dialect. */
-export type ActionConfig = Pick<GeneratorConfig, 'resourceType' | 'baseUrl' | 'endpoint' | 'timeoutMs' | 'profile'>;
+/** What the batch was created with: follow-up calls go to the same place, in the same dialect; and which press it was. */
+export type ActionConfig = Pick<GeneratorConfig, 'resourceType' | 'baseUrl' | 'endpoint' | 'timeoutMs' | 'profile'> & { batch: number };
 
 type Target = ActionTarget & { index: number };
 
 /**
  * The actions of the table (scim/actions/table.ts) on one finished batch's created resources: each
  * sends its calls for every resource it applies to, in parallel, in the dialect of the batch's
- * profile, each call logged in the batch's call log. A new batch, or the element leaving the page,
- * abandons them.
+ * profile, each call logged in the batch's call log. A new batch abandons the action in flight, and
+ * the session keeps them while Delete can still reach something (an earlier press, see
+ * BatchSession.abandon); the element leaving the page forgets them.
  */
 export class BatchActions {
   readonly #targets: Target[];
@@ -141,10 +146,11 @@ export class BatchActions {
     };
   }
 
-  /** Stops calls in flight; their answers are not taken. */
+  /** Stops calls in flight; their answers are not taken, and the actions can run again (an earlier press's Delete). */
   abandon(): void {
     this.#inFlight?.abort();
     this.#inFlight = undefined;
+    this.#running = null;
   }
 
   /** Sends the action's calls for every resource it still applies to, with the key stored now. */
@@ -171,6 +177,7 @@ export class BatchActions {
         const result: ActionItemResult = {
           ...outcome,
           action,
+          batch: this.config.batch,
           index: target.index,
           resourceId: target.id,
           done: isActionDone(action, decided),
@@ -187,6 +194,7 @@ export class BatchActions {
     });
     void Promise.all(acted).then(async () => {
       // After the groups: a user is deleted only once no group of the page has it as a member.
+      if (inFlight.signal.aborted) return;
       const memberUsers = deletesMembers ? await this.#deleteMemberUsers(settings) : undefined;
       if (inFlight.signal.aborted) return;
       this.#inFlight = undefined;
@@ -194,7 +202,7 @@ export class BatchActions {
       // Batch order is also the order the calls were sent in.
       results.sort((a, b) => a.index - b.index);
       const calls = [...results.flatMap((result) => result.calls), ...(memberUsers ?? []).flatMap((result) => result.calls)];
-      this.hooks.emit(ACTION_COMPLETE_EVENT, { action, results, ...(memberUsers ? { memberUsers } : {}), calls } satisfies ActionResult);
+      this.hooks.emit(ACTION_COMPLETE_EVENT, { action, batch: this.config.batch, results, ...(memberUsers ? { memberUsers } : {}), calls } satisfies ActionResult);
     });
   }
 

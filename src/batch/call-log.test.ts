@@ -12,7 +12,7 @@ import { CallLog } from './call-log';
 import { createThenAddMembers } from '../scim/flows/sequence';
 
 const BASE = 'https://scim.example.com/scim/v2';
-const CONFIG = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'basic' } as const;
+const CONFIG = { resourceType: 'Users', baseUrl: BASE, endpoint: `${BASE}/Users`, timeoutMs: 1000, profile: 'basic', batch: 1 } as const;
 const KEY = 'Secret-Key-0123456789';
 const RECORD: ScimUser = { schemas: [USER_SCHEMA], userName: 'ada', name: { givenName: 'Ada', familyName: 'Lovelace' }, emails: [], active: true };
 const PATCH = { schemas: [PATCH_OP_SCHEMA], Operations: [{ op: 'add', path: 'title', value: 'Countess' }] };

@@ -4,7 +4,7 @@ import type { BatchSession } from './session';
 import { INITIAL_STATE, NO_BATCH, type BatchState, type Choices, type EditorState, type GeneratorState } from './state';
 
 /**
- * One element's state, which the widget renders: the choices and the last batch. It lives outside
+ * One element's state, which the widget renders: the choices, the last batch and the earlier ones Delete can still reach. It lives outside
  * React so that moving the element in the DOM (r2wc unmounts and remounts React on every move)
  * keeps the batch and its lines. What a press needs is its session (session.ts), in the lazily
  * loaded runtime: a new press or a removal abandons what is in flight.
@@ -64,6 +64,10 @@ export class BatchController {
     // Records no one has edited yet are made again with the new "Create activated users"; edited ones keep what the reader wrote.
     const remake = 'active' in choices && editor.draft?.text === editor.draft?.generatedText;
     this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices }, editor: remake ? { ...editor, draft: undefined } : editor });
+  }
+
+  setEarlier(earlier: GeneratorState['earlier']): void {
+    this.#setState({ ...this.#state, earlier });
   }
 
   updateBatch(change: Partial<BatchState>): void {

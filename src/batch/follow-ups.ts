@@ -7,7 +7,8 @@ import type { BatchChecks } from './checks';
  */
 export class FollowUps {
   constructor(
-    private readonly actions: BatchActions,
+    /** Kept by the session after the next press while its Delete can still reach something (see BatchSession.abandon). */
+    readonly actions: BatchActions,
     private readonly checks: BatchChecks,
   ) {}
 

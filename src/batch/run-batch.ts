@@ -199,8 +199,9 @@ function finish(config: GeneratorConfig, results: ItemResult[], { log, owned, me
     onChange: (state) => hooks.update({ ...change(state), calls: log.calls }),
     emit: hooks.emit,
   });
-  const actions = new BatchActions(config, results, log, hooksFor((state) => ({ actions: state })), faker, owned, memberUsers);
-  const checks = new BatchChecks(config, actions.targets, log, hooksFor((state) => ({ checks: state })), faker, owned);
+  const followed = { ...config, batch: Number(hooks.batchId) };
+  const actions = new BatchActions(followed, results, log, hooksFor((state) => ({ actions: state })), faker, owned, memberUsers);
+  const checks = new BatchChecks(followed, actions.targets, log, hooksFor((state) => ({ checks: state })), faker, owned);
   hooks.finished(new FollowUps(actions, checks));
   hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
   hooks.emit(COMPLETE_EVENT, { results, calls: log.calls } satisfies BatchResult);

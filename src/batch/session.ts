@@ -5,14 +5,15 @@ import { PLAN_CARD_DELAY_MS } from '../public/constants';
 import { createRecordGenerator, type RecordGenerator } from '../scim/generate';
 import { readEdits } from '../scim/editing/read-edits';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
-import type { ActionKind } from './actions';
+import { recordName } from '../scim/records/records';
+import type { ActionKind, ActionsState, BatchActions } from './actions';
 import { CallLog } from './call-log';
 import { pageFacts, pageFetch } from './diagnose';
 import { draftFor, newDraft } from './draft';
 import type { FollowUps } from './follow-ups';
 import { runBatch } from './run-batch';
 import { discoverSchema } from './server-schemas';
-import type { BatchState, EditorState, GeneratorState, RecordDraft } from './state';
+import type { BatchState, EarlierBatch, EditorState, GeneratorState, RecordDraft } from './state';
 import { watchApiKey } from './watch-api-key';
 
 /** What a session reads and changes of its element's controller (controller.ts). */
@@ -20,19 +21,25 @@ export interface SessionOwner {
   readonly host: HTMLElement;
   getState(): GeneratorState;
   updateBatch(change: Partial<BatchState>): void;
+  setEarlier(earlier: GeneratorState['earlier']): void;
   setEditor(change: Partial<EditorState>): void;
 }
 
 /**
  * What a press needs, in the lazily loaded runtime (the controller keeps only the state, which the
  * button renders): one element's batches in flight, the actions and Check on the last one, the
- * watch on the stored key and the record generator. The controller makes it at the first press and
- * keeps it while the element lives, so that a seeded sequence and the batch numbers continue.
+ * Delete of earlier ones that left something on the server, the watch on the stored key and the
+ * record generator. The controller makes it at the first press and keeps it while the element
+ * lives, so that a seeded sequence and the batch numbers continue.
  */
 export class BatchSession {
   #batch: AbortController | undefined;
   #planCardTimer: ReturnType<typeof setTimeout> | undefined;
   #followUps: FollowUps | undefined;
+  /** The batch whose state the lines show: an update of another (an earlier press's Delete) goes to its earlier entry. */
+  #batchId: string | undefined;
+  /** The actions of earlier presses the page still shows, by batch id, with their names (see abandon). */
+  #earlier = new Map<string, { actions: BatchActions; names: EarlierBatch['names'] }>();
   /** The key the current batch sent; undefined before the first batch. */
   #batchApiKey: string | null | undefined;
   /** Stops watching the stored key, which starts with the first batch. */
@@ -50,6 +57,7 @@ export class BatchSession {
   run(attributes: GeneratorConfig, batchId: string): void {
     const batch = new AbortController();
     this.#batch = batch;
+    this.#batchId = batchId;
     const { choices, editor } = this.owner.getState();
     // The reader's own domain for this server, read once per press, wins over the attribute's.
     const config = { ...attributes, emailDomain: emailDomainFor(attributes) };
@@ -71,7 +79,7 @@ export class BatchSession {
     runBatch(config, makeRecords, { apiKey, addMembers: choices.addMembers, edited }, {
       signal: batch.signal,
       batchId,
-      update: (change) => this.owner.updateBatch(change),
+      update: (change) => (batchId === this.#batchId ? this.owner.updateBatch(change) : this.#showEarlier()),
       emit: (type, detail) => this.#emit(type, detail),
       finished: (followUps) => {
         this.#followUps = followUps;
@@ -125,16 +133,41 @@ export class BatchSession {
     }, PLAN_CARD_DELAY_MS);
   }
 
-  /** Stops the batch in flight and what follows it. */
+  /**
+   * Deletes what an earlier press made and left on the server: one Delete at a time for each press,
+   * and none while a batch is sending, since its groups may be taking that press's member users
+   * before they hold them (see heldElsewhere).
+   */
+  deleteEarlier(press: number): void {
+    const actions = this.#earlier.get(String(press))?.actions;
+    if (actions && !actions.state.running && !this.owner.getState().batch.running) actions.run('delete');
+  }
+
+  /**
+   * Before a new press: stops the batch in flight and what follows it. The last batch's actions stay
+   * while Delete can still reach something of it (a resource, or a user made to be a member), so that
+   * what earlier presses made can be deleted from the page; earlier presses with nothing left go.
+   * Delete addresses only its own batch's resources, so an earlier press's Delete may run beside the
+   * new batch's actions and Check: a member user it would delete that the new batch's groups hold is kept.
+   */
   abandon(): void {
     this.#batch?.abort();
     this.#followUps?.abandon();
+    const { batch } = this.owner.getState();
+    if (this.#followUps && this.#batchId) {
+      const names = Object.fromEntries(batch.lines.map(({ index, record }) => [index, recordName(record)]));
+      this.#earlier.set(this.#batchId, { actions: this.#followUps.actions, names });
+    }
     this.#followUps = undefined;
+    for (const [id, { actions }] of this.#earlier) if (!canDelete(actions.state)) this.#earlier.delete(id);
+    this.#showEarlier();
   }
 
-  /** Stops everything in flight and forgets the batch: the element has left the page. */
+  /** Stops everything in flight and forgets the batches: the element has left the page. */
   reset(): void {
     this.abandon();
+    for (const { actions } of this.#earlier.values()) actions.abandon();
+    this.#earlier.clear();
     this.#batchApiKey = undefined;
     this.#stopWatchingApiKey?.();
     this.#stopWatchingApiKey = undefined;
@@ -154,7 +187,16 @@ export class BatchSession {
     return this.#records.generate;
   }
 
+  /** The earlier presses as their actions stand now: one's Delete can change what another's can reach (see heldElsewhere). */
+  #showEarlier(): void {
+    const earlier = [...this.#earlier].map(([id, { actions, names }]) => ({ press: Number(id), names, actions: actions.state }));
+    if (earlier.length > 0 || this.owner.getState().earlier.length > 0) this.owner.setEarlier(earlier);
+  }
+
   #emit(type: string, detail: unknown): void {
     this.owner.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }
+
+/** Whether Delete can still reach something of a batch: a resource it created, or a user it made to be a member. */
+const canDelete = ({ remaining, memberUsersLeft }: ActionsState): boolean => remaining.delete > 0 || memberUsersLeft > 0;

@@ -11,7 +11,7 @@ export type ResultLine = Omit<ItemResult, 'calls'> & {
   key: string;
 };
 
-/** The last press and what followed it. A press starts a new one; nothing of it outlives the next press. */
+/** The last press and what followed it. A press starts a new one; only what Delete can still reach outlives it (see EarlierBatch). */
 export interface BatchState {
   /** Lines in the order their items finished. */
   lines: readonly ResultLine[];
@@ -61,9 +61,21 @@ export interface EditorState {
   error: string | undefined;
 }
 
+/** An earlier press of the element whose Delete can still reach what it made (see BatchSession.abandon). */
+export interface EarlierBatch {
+  /** The press's number on the element: 1 for its first. */
+  press: number;
+  /** By item index: the name of the item's record, for the lines of its Delete. */
+  names: Readonly<Record<number, string>>;
+  /** Its actions: only Delete is offered for an earlier press. */
+  actions: ActionsState;
+}
+
 export interface GeneratorState {
   choices: Choices;
   batch: BatchState;
+  /** The earlier presses that left something Delete can reach, oldest first; the next press drops those with nothing left. */
+  earlier: readonly EarlierBatch[];
   editor: EditorState;
 }
 
@@ -81,5 +93,6 @@ export const NO_BATCH: BatchState = {
 export const INITIAL_STATE: GeneratorState = {
   choices: { active: false, addMembers: false },
   batch: NO_BATCH,
+  earlier: [],
   editor: { open: false, draft: undefined, error: undefined },
 };

@@ -17,6 +17,9 @@ async function createAll(calls: PendingCall[]): Promise<void> {
 
 const actionButton = ({ ui }: MountedGenerator, name: 'Deactivate' | 'Delete') => ui.getByRole('button', { name });
 
+/** What the section of the first press says it left on the server. */
+const earlierStatus = ({ shadow }: MountedGenerator) => shadow.querySelector('[part~="earlier"] [part~="earlier-status"]')?.textContent;
+
 /** Lets a read-back's wait before its second look pass (under fake timers). */
 const secondLook = () => act(() => vi.advanceTimersByTimeAsync(SECOND_LOOK_MS));
 
@@ -162,7 +165,7 @@ describe('after a batch that created users', () => {
     );
   });
 
-  it('a new press abandons the action in flight: its calls abort and its answers show nowhere', async () => {
+  it("a new press abandons the action in flight: its calls abort, its answers show nowhere, and the first press's users stay listed with their own Delete", async () => {
     const events: Event[] = [];
     document.addEventListener(ACTION_RESULT_EVENT, (event) => events.push(event));
     const generator = mountGenerator();
@@ -175,7 +178,10 @@ describe('after a batch that created users', () => {
     expect(deletes.every((call) => call.signal.aborted)).toBe(true);
     await act(async () => deletes.forEach((call) => call.respond(204)));
     expect(events).toEqual([]);
-    expect(generator.ui.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(generator.shadow.querySelector('[part~="actions"]')).toBeNull();
+    expect(earlierStatus(generator)).toBe('Press 1 made 10 users that are still on the server.');
+    // Not while the new batch is sending.
+    expect(actionButton(generator, 'Delete').getAttribute('aria-disabled')).toBe('true');
   });
 });
 
@@ -238,7 +244,7 @@ describe('the dialect of Deactivate', () => {
 });
 
 describe('after a batch of groups', () => {
-  it('offers Rename and Delete (no Deactivate, no Remove members without members), and nothing for a batch that created nothing', async () => {
+  it("offers Rename and Delete (no Deactivate, no Remove members without members), and nothing for a batch that created nothing but the earlier press's Delete", async () => {
     const generator = mountGenerator({ 'base-url': BASE_URL, 'resource-type': 'Groups' });
     press(generator);
     await createAll(page.server.calls.slice(0, 2));
@@ -249,6 +255,9 @@ describe('after a batch of groups', () => {
 
     press(generator);
     for (const call of page.server.calls.slice(10)) await answer(call, 409);
-    expect(generator.ui.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(generator.shadow.querySelector('[part~="actions"]')).toBeNull();
+    // What the first press created stays deletable, from its own section.
+    expect(earlierStatus(generator)).toBe('Press 1 made 2 groups that are still on the server.');
+    expect(actionButton(generator, 'Delete').getAttribute('aria-disabled')).toBe('false');
   });
 });

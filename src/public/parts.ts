@@ -33,13 +33,19 @@ export const PART_TABLE = {
   'snippet-language': 'The "Copy as" choice of language (cURL, PowerShell, JavaScript, Python) atop a details panel and beside Copy report.',
   'har-button': 'The "Download HAR" button, after a batch: every call of the batch as a HAR 1.2 file.',
   actions: 'The action buttons for what the last batch created (Users: Update, Deactivate, Delete; Groups: Remove members, Rename, Delete), Check, and their status.',
-  'action-button': 'Each action button, and the Check button.',
+  'action-button': 'Each action button, the Check button, and the Delete of an earlier press.',
   'action-status': 'What the action buttons can still do, or why they cannot ("Nothing left to act on …").',
   action: 'How the last action on the resource of a line ended, e.g. "Updated: 200 OK"; a failed one also has the part `action-failed`.',
   'action-failed':
     'The `action` of a line whose last action failed or did not hold by its read-back; it leads with what went wrong, e.g. "Not updated: the server still has title … (PATCH answered 200)".',
   'member-user':
     'After the Delete of a Groups batch with members, a line (in its own `results` list) for each user this page created to be the groups\' members: "Member user … · Deleted: 204 No Content" once a GET answered 404, "· Not deleted: a GET still finds the user (DELETE answered 204)", or "· Kept: still a member of a group of another of this page\'s batches"; the outcome has the part `action`, and `action-failed` when the user is still there.',
+  earlier:
+    'Above the lines, a section for each earlier press of the element that left something on the server: its status (`earlier-status`), its "Delete" (`action-button`, until nothing is left), then a line (`earlier-item`) for each resource its Delete acted on and the member users\' lines (`member-user`). Shown until the next press after everything in it is deleted.',
+  'earlier-status':
+    'What an earlier press left, e.g. "Press 1 made 10 users that are still on the server.", "Press 1: Deleting…", or once nothing is left "Press 1: everything it made is deleted."',
+  'earlier-item':
+    'In an earlier press\'s section, each resource its Delete acted on: the record\'s name, then the outcome as a line\'s (`action`, and `action-failed` when it failed or a GET still finds the resource).',
   checks: 'The report of Check: one line per check, the summary and Copy report.',
   check: 'Each line of the report of Check; it also has the part `pass`, `fail`, `warn`, `skipped` or `not-checked`.',
   pass: 'A check line whose check passed.',

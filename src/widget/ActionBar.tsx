@@ -35,7 +35,7 @@ interface ActionButtonProps {
 }
 
 /** aria-disabled rather than disabled: the button keeps focus once pressed, and stays findable. */
-function ActionButton({ label, enabled, describedBy, onPress }: ActionButtonProps) {
+export function ActionButton({ label, enabled, describedBy, onPress }: ActionButtonProps) {
   return (
     <button
       type="button"

@@ -5,10 +5,10 @@ import { parts } from '../public/parts';
 import { diagnosisBrief } from '../scim/diagnosis/diagnosis-text';
 import type { ScimCall } from '../scim/http/call';
 import { ActionBar } from './ActionBar';
-import { ActionOutcome } from './ActionOutcome';
 import { CheckReport } from './CheckReport';
 import { HarDownload } from './HarDownload';
 import { LineDetails } from './LineDetails';
+import { MemberUsers } from './MemberUsers';
 import { Notice } from './Notice';
 import { noticeFor } from './notice-kind';
 import { Readiness } from './Readiness';
@@ -71,16 +71,7 @@ export function Results({ batch, config, controller, callsOf }: ResultsProps) {
           </>
         )
       )}
-      {!notice && batch.actions && batch.actions.memberUsers.length > 0 && (
-        <ul part={parts('results')}>
-          {batch.actions.memberUsers.map((user) => (
-            <li key={user.resourceId} part={parts('member-user')}>
-              Member user {user.userName}
-              {'kept' in user ? <span part={parts('action')}> · {user.kept}</span> : <ActionOutcome outcome={user} />}
-            </li>
-          ))}
-        </ul>
-      )}
+      {!notice && batch.actions && <MemberUsers users={batch.actions.memberUsers} />}
       {!notice && batch.actions && (
         <ActionBar state={batch.actions} checks={batch.checks} onRun={(action) => controller.session?.runAction(action)} onCheck={() => controller.session?.runChecks()} />
       )}

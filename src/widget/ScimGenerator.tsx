@@ -145,6 +145,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
         </p>
       )}
       <div className="results" aria-live="polite" aria-busy={batch.running}>
+        {views && <views.EarlierPresses controller={controller} />}
         {batch.error ? (
           <Message text={batch.error} />
         ) : viewsFailed && batch.lines.length > 0 ? (

@@ -1,9 +1,10 @@
 /**
  * The views a page needs only once a batch has answered: the result lines and their Details, the
- * 401/429 notice, the action bar and each action's outcome, the report of Check, and Download HAR,
- * with the styles of the lines and the notice; and the reader's e-mail domain (EmailDomain.tsx), which
+ * 401/429 notice, the action bar and each action's outcome, the report of Check, Download HAR, and
+ * each earlier press's Delete (EarlierPresses.tsx), with the styles of the lines and the notice; and the reader's e-mail domain (EmailDomain.tsx), which
  * shows once this chunk is here (the page idle, a hover, a focus or a press). The ES module build puts them in a lazily loaded chunk.
  */
 export { default as resultStyles } from './results.css?inline';
 export { Results } from './Results';
 export { EmailDomain } from './EmailDomain';
+export { EarlierPresses } from './EarlierPresses';

@@ -1,0 +1,165 @@
+// @vitest-environment node
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { parseConfig } from '../page/config';
+import { ACTION_COMPLETE_EVENT } from '../public/event-names';
+import type { ActionResult } from './actions';
+import { BatchController } from './controller';
+import { batchRuntime } from './load-runtime';
+import type { addMembers as AddMembers } from './members';
+
+// Which users a group takes is random (see assignMembers); from the second Groups press on, every
+// group takes the first user only, so that the test knows which member users the new batch holds.
+let membersPlanned = 0;
+vi.mock('./members', async (original) => {
+  const members = await original<typeof import('./members')>();
+  const addMembers: typeof AddMembers = async (records, config, send) => {
+    const found = await members.addMembers(records, config, send);
+    if (membersPlanned++ === 0 || found.users.length === 0) return found;
+    return { ...found, plan: members.assignMembers(records, found.users.slice(0, 1), config.profile) };
+  };
+  return { ...members, addMembers };
+});
+
+interface Resource {
+  id: string;
+  userName?: string;
+  members?: { value: string }[];
+}
+
+/**
+ * A SCIM server in memory (RFC 7644 §3.3 create, §3.4.1 read, §3.6 delete): a deleted user leaves
+ * every group it was a member of. `requests` holds each request as `METHOD path`.
+ */
+function memoryServer(base: string) {
+  const store = { Users: new Map<string, Resource>(), Groups: new Map<string, Resource>() };
+  const requests: string[] = [];
+  let next = 0;
+  const scim = (status: number, body?: unknown) =>
+    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/scim+json' } });
+  const notFound = () => scim(404, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '404', detail: 'Not found' });
+  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init = {}) => {
+    const path = String(input).slice(base.length);
+    const method = init.method ?? 'GET';
+    requests.push(`${method} ${path}`);
+    const [, type, id] = path.split('/') as [string, 'Users' | 'Groups', string | undefined];
+    const resources = store[type];
+    if (method === 'POST') {
+      const resource = { ...(JSON.parse(String(init.body)) as object), id: `${type}-${++next}` };
+      resources.set(resource.id, resource);
+      return scim(201, { ...resource, meta: { location: `${base}/${type}/${resource.id}` } });
+    }
+    const resource = id === undefined ? undefined : resources.get(id);
+    if (!resource || id === undefined) return notFound();
+    if (method === 'GET') return scim(200, resource);
+    if (method !== 'DELETE') return scim(405);
+    resources.delete(id);
+    for (const group of store.Groups.values()) group.members = group.members?.filter(({ value }) => value !== id);
+    return scim(204);
+  });
+  return { store, requests, fetch };
+}
+
+function setUp(resourceType: 'Users' | 'Groups', base: string) {
+  const parsed = parseConfig({ resourceType, baseUrl: base }, 'https://docs.example.com/');
+  if (!parsed.ok) throw new Error(parsed.message);
+  const server = memoryServer(base);
+  vi.stubGlobal('fetch', server.fetch);
+  // An element of a document without a window: events but no storage to watch.
+  const host = Object.assign(new EventTarget(), { ownerDocument: { defaultView: null } }) as unknown as HTMLElement;
+  const controller = new BatchController(host);
+  const completions: ActionResult[] = [];
+  host.addEventListener(ACTION_COMPLETE_EVENT, (event) => completions.push((event as CustomEvent<ActionResult>).detail));
+  const press = async () => {
+    controller.runBatch(parsed.config);
+    await vi.waitFor(() => expect(controller.getState().batch.actions).toBeDefined());
+  };
+  return { controller, server, completions, press };
+}
+
+const idsOf = (map: Map<string, Resource>) => [...map.keys()];
+
+beforeAll(async () => {
+  await batchRuntime.preload();
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+it("after a second press, the first press's Delete deletes its ten users, each read back, and leaves the current batch as it was", async () => {
+  const { controller, server, completions, press } = setUp('Users', 'https://users.example.com/scim/v2');
+  await press();
+  const first = idsOf(server.store.Users);
+  await press();
+  const second = idsOf(server.store.Users).filter((id) => !first.includes(id));
+  expect(first).toHaveLength(10);
+  expect(second).toHaveLength(10);
+
+  const { batch, earlier } = controller.getState();
+  expect(earlier).toHaveLength(1);
+  expect(earlier[0]?.press).toBe(1);
+  expect(earlier[0]?.actions.remaining.delete).toBe(10);
+  controller.session?.deleteEarlier(1);
+  await vi.waitFor(() => expect(completions).toHaveLength(1));
+
+  // Gone from the server, each DELETE followed by a GET that answered 404 (RFC 7644 §3.6).
+  expect(server.store.Users.size).toBe(10);
+  expect(idsOf(server.store.Users)).toEqual(second);
+  for (const id of first) expect(server.requests.filter((request) => request.endsWith(`/Users/${id}`))).toEqual([`DELETE /Users/${id}`, `GET /Users/${id}`]);
+  const [entry] = controller.getState().earlier;
+  const outcomes = Object.values(entry?.actions.outcomes ?? {});
+  expect(outcomes).toHaveLength(10);
+  expect(outcomes.every(({ action, done, applied, call }) => action === 'delete' && done && applied && call.status === 204)).toBe(true);
+  expect(completions[0]?.results.map(({ resourceId }) => resourceId).sort()).toEqual([...first].sort());
+  // The events say which press made what they acted on.
+  expect([completions[0]?.batch, ...(completions[0]?.results.map(({ batch: press }) => press) ?? [])]).toEqual(Array(11).fill(1));
+  expect(entry?.actions.remaining.delete).toBe(0);
+  expect(entry?.actions.running).toBeNull();
+  // The current batch's state is the very one it was: nothing of the earlier press reached it.
+  expect(controller.getState().batch).toBe(batch);
+
+  // The next press drops the press with nothing left, and keeps the second one, whose Delete waits
+  // while the new batch is sending (its groups could be taking member users it would delete).
+  const pressing = press();
+  controller.session?.deleteEarlier(2);
+  await pressing;
+  expect(controller.getState().earlier.map(({ press: number }) => number)).toEqual([2]);
+  expect(server.requests.filter((request) => request.startsWith('DELETE'))).toHaveLength(10);
+  controller.reset();
+  expect(controller.getState().earlier).toEqual([]);
+});
+
+it("deletes an earlier Groups press's member users but one a group of the current press holds, which it names", async () => {
+  const { controller, server, completions, press } = setUp('Groups', 'https://groups.example.com/scim/v2');
+  controller.setChoices({ addMembers: true });
+  await press();
+  const firstGroups = idsOf(server.store.Groups);
+  const memberUsers = [...server.store.Users.values()];
+  expect(memberUsers).toHaveLength(5);
+  await press();
+  const [held, ...free] = memberUsers;
+  // The current press's groups hold the first member user only (see the mock above).
+  const currentGroups = [...server.store.Groups.values()].filter(({ id }) => !firstGroups.includes(id));
+  expect(currentGroups.every(({ members }) => members?.map(({ value }) => value).join() === held?.id)).toBe(true);
+  const { batch, earlier } = controller.getState();
+  expect(earlier.map(({ press: number, actions }) => [number, actions.remaining.delete])).toEqual([[1, 10]]);
+
+  controller.session?.deleteEarlier(1);
+  await vi.waitFor(() => expect(completions).toHaveLength(1));
+
+  expect(idsOf(server.store.Groups)).toEqual(currentGroups.map(({ id }) => id));
+  expect(idsOf(server.store.Users)).toEqual([held?.id]);
+  for (const { id } of free) expect(server.requests.filter((request) => request.endsWith(`/Users/${id}`))).toEqual([`DELETE /Users/${id}`, `GET /Users/${id}`]);
+  const { actions } = controller.getState().earlier[0] ?? {};
+  const byId = new Map(actions?.memberUsers.map((user) => [user.resourceId, user]));
+  expect(byId.get(held?.id ?? '')).toMatchObject({ userName: held?.userName, kept: "Kept: still a member of a group of another of this page's batches" });
+  for (const { id } of free) expect(byId.get(id)).toMatchObject({ action: 'delete', done: true, applied: true });
+  expect(completions[0]?.memberUsers).toHaveLength(5);
+  expect(actions?.memberUsersLeft).toBe(0);
+  expect(controller.getState().batch).toBe(batch);
+
+  // The current press's Delete then deletes its groups and the member user no group holds any more.
+  controller.session?.runAction('delete');
+  await vi.waitFor(() => expect(completions).toHaveLength(2));
+  expect(completions.map(({ batch: press }) => press)).toEqual([1, 2]);
+  expect(server.store.Groups.size).toBe(0);
+  expect(server.store.Users.size).toBe(0);
+});
