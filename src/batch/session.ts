@@ -2,6 +2,7 @@ import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
 import { emailDomainFor } from '../page/email-domains';
 import { PLAN_CARD_DELAY_MS } from '../public/constants';
+import { COMPLETE_EVENT, RESULT_EVENT } from '../public/event-names';
 import { createRecordGenerator, type RecordGenerator } from '../scim/generate';
 import { readEdits } from '../scim/editing/read-edits';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
@@ -40,6 +41,8 @@ export class BatchSession {
   #batchId: string | undefined;
   /** The actions of earlier presses the page still shows, by batch id, with their names (see abandon). */
   #earlier = new Map<string, { actions: BatchActions; names: EarlierBatch['names'] }>();
+  /** Batches a later press replaced while they were still sending: their calls go on (see abandon); the element's removal aborts them. */
+  #replaced = new Set<AbortController>();
   /** The key the current batch sent; undefined before the first batch. */
   #batchApiKey: string | null | undefined;
   /** Stops watching the stored key, which starts with the first batch. */
@@ -76,13 +79,20 @@ export class BatchSession {
     }
     const apiKey = readApiKey();
     this.#batchApiKey = apiKey;
+    const current = () => batchId === this.#batchId;
     runBatch(config, makeRecords, { apiKey, addMembers: choices.addMembers, edited }, {
       signal: batch.signal,
       batchId,
-      update: (change) => (batchId === this.#batchId ? this.owner.updateBatch(change) : this.#showEarlier()),
-      emit: (type, detail) => this.#emit(type, detail),
+      update: (change) => (current() ? this.owner.updateBatch(change) : this.#showEarlier()),
+      // A replaced batch's own events would count among the new press's ten; its actions' events name their press (`batch`).
+      emit: (type, detail) => (current() || !BATCH_EVENTS.includes(type)) && this.#emit(type, detail),
       finished: (followUps) => {
-        this.#followUps = followUps;
+        if (current()) this.#followUps = followUps;
+        else {
+          this.#replaced.delete(batch);
+          this.#keep(batchId, followUps.actions);
+          this.#showEarlier();
+        }
       },
     });
     // Once the calls are out: the first watch registers with the browser's storage, which took 2 ms of the press.
@@ -151,13 +161,12 @@ export class BatchSession {
    * new batch's actions and Check: a member user it would delete that the new batch's groups hold is kept.
    */
   abandon(): void {
-    this.#batch?.abort();
+    // A batch still sending goes on, unseen: aborting a POST the server has taken would leave a resource no
+    // line names. Once it has finished, what it made is kept like the last batch's (see run's `finished`).
+    if (this.#batch && !this.#followUps && this.owner.getState().batch.running) this.#replaced.add(this.#batch);
+    else this.#batch?.abort();
     this.#followUps?.abandon();
-    const { batch } = this.owner.getState();
-    if (this.#followUps && this.#batchId) {
-      const names = Object.fromEntries(batch.lines.map(({ index, record }) => [index, recordName(record)]));
-      this.#earlier.set(this.#batchId, { actions: this.#followUps.actions, names });
-    }
+    if (this.#followUps && this.#batchId) this.#keep(this.#batchId, this.#followUps.actions);
     this.#followUps = undefined;
     for (const [id, { actions }] of this.#earlier) if (!canDelete(actions.state)) this.#earlier.delete(id);
     this.#showEarlier();
@@ -166,6 +175,8 @@ export class BatchSession {
   /** Stops everything in flight and forgets the batches: the element has left the page. */
   reset(): void {
     this.abandon();
+    for (const sending of this.#replaced) sending.abort();
+    this.#replaced.clear();
     for (const { actions } of this.#earlier.values()) actions.abandon();
     this.#earlier.clear();
     this.#batchApiKey = undefined;
@@ -187,6 +198,13 @@ export class BatchSession {
     return this.#records.generate;
   }
 
+  /** Keeps a finished batch's actions while Delete can still reach something of it, with its resources' names for their lines. */
+  #keep(batchId: string, actions: BatchActions): void {
+    if (!canDelete(actions.state)) return;
+    const names = Object.fromEntries(actions.targets.map(({ index, record }) => [index, recordName(record)]));
+    this.#earlier.set(batchId, { actions, names });
+  }
+
   /** The earlier presses as their actions stand now: one's Delete can change what another's can reach (see heldElsewhere). */
   #showEarlier(): void {
     const earlier = [...this.#earlier].map(([id, { actions, names }]) => ({ press: Number(id), names, actions: actions.state }));
@@ -197,6 +215,9 @@ export class BatchSession {
     this.owner.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }
+
+/** The events of a batch's own items and of its end: a replaced batch sends none (see run). */
+const BATCH_EVENTS: readonly string[] = [RESULT_EVENT, COMPLETE_EVENT];
 
 /** Whether Delete can still reach something of a batch: a resource it created, or a user it made to be a member. */
 const canDelete = ({ remaining, memberUsersLeft }: ActionsState): boolean => remaining.delete > 0 || memberUsersLeft > 0;
