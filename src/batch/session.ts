@@ -51,8 +51,11 @@ export class BatchSession {
     const batch = new AbortController();
     this.#batch = batch;
     const { choices, editor } = this.owner.getState();
-    // The reader's own domain for this server, read once per press, wins over the attribute's.
-    const config = { ...attributes, emailDomain: emailDomainFor(attributes) };
+    // The reader's own domain for this server, read once per press, wins over the attribute's; an
+    // attribute's that is not a domain name sends nothing, its message in place of the lines.
+    const domain = emailDomainFor(attributes);
+    if ('problem' in domain) return this.owner.updateBatch({ running: false, error: domain.problem });
+    const config = { ...attributes, emailDomain: domain.domain };
     const generate = this.#recordGenerator(config.seed);
     let makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active: choices.active, profile: config.profile, schema, emailDomain: config.emailDomain });
     let edited: boolean[] = [];
@@ -87,6 +90,8 @@ export class BatchSession {
    * reads are the editor's, before any batch: no batch's log shows them.
    */
   async draftRecords(config: GeneratorConfig, signal: AbortSignal): Promise<RecordDraft> {
+    const domain = emailDomainFor(config);
+    if ('problem' in domain) throw new Error(domain.problem);
     let schema: ResourceSchema | undefined;
     if (config.schema === 'discover') {
       const settings = { apiKey: readApiKey(), timeoutMs: config.timeoutMs, signal, ...pageFetch(pageFacts(), config.baseUrl) };
@@ -94,7 +99,7 @@ export class BatchSession {
       if (reading.ok) schema = reading.value;
     }
     const { active } = this.owner.getState().choices;
-    const generated = this.#recordGenerator(config.seed)(config.resourceType, { active, profile: config.profile, schema, emailDomain: emailDomainFor(config) });
+    const generated = this.#recordGenerator(config.seed)(config.resourceType, { active, profile: config.profile, schema, emailDomain: domain.domain });
     return newDraft(config, generated, schema);
   }
 

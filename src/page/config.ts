@@ -32,8 +32,9 @@ export interface GeneratorConfig {
   /** The IdP profiles whose readiness the reader can run, as given: the readiness view checks them (idpProfiles). */
   readiness: string[];
   /**
-   * The domain of the users' userNames and e-mails: the attribute's here; at each press the reader's
-   * own for this base URL, when set, replaces it (email-domains.ts).
+   * The `email-domain` attribute's text (trimmed), not yet checked: what a press, the editor and a
+   * readiness run use is emailDomainFor's (email-domains.ts), the reader's own domain for this base
+   * URL when set, else this one if it is a domain name.
    */
   emailDomain: string | undefined;
 }
