@@ -2,7 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeEmailDomain } from '../page/email-domains';
 import { BASE_URL, mountGenerator, press, setUpGeneratorPage, shownLines, type MountedGenerator } from '../test-support/element';
-import { lazyEditor } from '../widget/load-views';
+import { lazyEditor } from '../widget/EditRecords';
 
 // Issue 52: a page's `email-domain` that is not a domain name. The page checks it where it is used,
 // in the lazily loaded code (emailDomainFor), so the button stays; the message shows with the
