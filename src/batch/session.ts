@@ -60,7 +60,7 @@ export class BatchSession {
     let makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active: choices.active, profile: config.profile, schema, emailDomain: config.emailDomain });
     let edited: boolean[] = [];
     // With `editor="off"` the reader cannot see a draft, so a press sends none.
-    const draft = config.editor ? draftFor(editor, config) : undefined;
+    const draft = config.editor ? draftFor({ choices, editor }, config) : undefined;
     if (draft) {
       const read = readEdits(draft.text, draft.generated, config.resourceType, draft.schema);
       if (!read.ok) return this.owner.updateBatch({ running: false, error: read.message });
@@ -100,7 +100,7 @@ export class BatchSession {
     }
     const { active } = this.owner.getState().choices;
     const generated = this.#recordGenerator(config.seed)(config.resourceType, { active, profile: config.profile, schema, emailDomain: domain.domain });
-    return newDraft(config, generated, schema);
+    return newDraft(config, active, generated, schema);
   }
 
   /** Runs an action of the table on what the last batch created, once it has finished. */

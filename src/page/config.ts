@@ -45,7 +45,8 @@ export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; 
 export function parseConfig(attributes: GeneratorAttributes, documentBase: string): ConfigResult {
   const parsed = parseAttributes(attributes, documentBase);
   if (!parsed.ok) return parsed;
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, editor, seed, readiness, emailDomain } = parsed.value;
+  // The others (resource type, plan card selector, profile, flow, schema, seed, readiness, e-mail domain) as parsed.
+  const { baseUrl, apiKeyUrl, timeout, editor, ...asParsed } = parsed.value;
 
   const keyCreationUrl = apiKeyUrl && new URL(apiKeyUrl);
   if (keyCreationUrl) keyCreationUrl.hash = KEY_CREATION_ANCHOR;
@@ -53,20 +54,13 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
   return {
     ok: true,
     config: {
-      resourceType,
+      ...asParsed,
       baseUrl: scimUrl(baseUrl.href),
-      endpoint: scimUrl(baseUrl.href, [resourceType]),
+      endpoint: scimUrl(baseUrl.href, [asParsed.resourceType]),
       apiKeyUrl: apiKeyUrl?.href ?? null,
       keyCreationUrl: keyCreationUrl?.href ?? null,
       timeoutMs: timeout,
-      planCardSelector,
-      profile,
-      flow,
-      schema,
       editor: editor === 'on',
-      seed,
-      readiness,
-      emailDomain,
     },
   };
 }

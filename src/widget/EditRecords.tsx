@@ -19,7 +19,7 @@ interface EditRecordsProps {
   config: GeneratorConfig;
 }
 
-const useEditor = (controller: BatchController) => useSyncExternalStore(controller.subscribe, controller.getState).editor;
+const useGeneratorState = (controller: BatchController) => useSyncExternalStore(controller.subscribe, controller.getState);
 
 /**
  * "Edit records", beside the checkbox (issue 52; none with `editor="off"`). The views' chunk renders
@@ -27,7 +27,7 @@ const useEditor = (controller: BatchController) => useSyncExternalStore(controll
  * (the page idle, a hover, a focus or a press), as the e-mail domain's panel does.
  */
 export function EditRecordsButton({ controller, config }: EditRecordsProps) {
-  const { open } = useEditor(controller);
+  const { open } = useGeneratorState(controller).editor;
   if (!config.editor) return null;
   return (
     <button
@@ -48,10 +48,10 @@ export function EditRecordsButton({ controller, config }: EditRecordsProps) {
 
 /** The editor of the records below the controls, once "Edit records" has opened it. */
 export function EditRecordsPanel({ controller, config }: EditRecordsProps) {
-  const editor = useEditor(controller);
+  const state = useGeneratorState(controller);
   const { module: editorView, failed } = useLazy(lazyEditor);
-  if (!config.editor || !editor.open) return null;
-  if (editorView) return <editorView.RecordEditor controller={controller} config={config} editor={editor} id={EDITOR_ID} />;
+  if (!config.editor || !state.editor.open) return null;
+  if (editorView) return <editorView.RecordEditor controller={controller} config={config} state={state} id={EDITOR_ID} />;
   return failed ? (
     <p role="alert" part={parts('message')} className="message">
       Could not load the editor of the records. Press "Edit records" twice to try again.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { batchControllerFor } from '../batch/controller';
 import { batchRuntime } from '../batch/load-runtime';
 import { parseConfig, type GeneratorAttributes } from '../page/config';
@@ -72,7 +72,6 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
   const controller = batchControllerFor(host);
   const { choices, batch } = useSyncExternalStore(controller.subscribe, controller.getState);
   const { module: views, failed: viewsFailed } = useLazy(lazyViews);
-  const checkboxId = useId();
   // Cheap enough to redo on each render; a changed attribute takes effect at once.
   const parsed = parseConfig(attributes, host.ownerDocument.baseURI);
   usePreloadWhenIdle();
@@ -102,9 +101,9 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
         >
           Generate {config.resourceType} →
         </button>
-        <label htmlFor={checkboxId} part={parts('checkbox-label')}>
+        {/* The label holds its checkbox, which it so labels (HTML's implicit association): no id needed. */}
+        <label part={parts('checkbox-label')}>
           <input
-            id={checkboxId}
             type="checkbox"
             part={parts('checkbox')}
             checked={checkbox.checked}
