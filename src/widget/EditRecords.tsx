@@ -3,7 +3,7 @@ import type { BatchController } from '../batch/controller';
 import type { GeneratorConfig } from '../page/config';
 import { lazyModule } from '../page/lazy-module';
 import { parts } from '../public/parts';
-import { useLazy } from './load-views';
+import { useLazy } from './use-lazy';
 
 export type EditorView = typeof import('./editor/editor-view');
 

@@ -6,7 +6,8 @@ import { RECORDS_PER_BATCH } from '../public/constants';
 import { parts } from '../public/parts';
 import { callsOf } from '../scim/http/call';
 import { ErrorBoundary } from './ErrorBoundary';
-import { lazyViews, useLazy } from './load-views';
+import { lazyViews } from './load-views';
+import { useLazy } from './use-lazy';
 import styles from './styles.css?inline';
 
 export interface ScimGeneratorProps extends GeneratorAttributes {
