@@ -5,7 +5,7 @@ import type { EntryScript, Protocol } from './server.ts';
 import type { FileSize } from './sizes.ts';
 import type { ReadinessReadings } from './readiness.ts';
 
-import { IDP_NAMES, type IdpProfile } from '../src/scim/profiles/names.ts';
+import { IDP_NAMES, type IdpProfile } from '../src/scim/profiles/idp-names.ts';
 
 export interface LatencyRuns {
   protocol: Protocol;

@@ -72,10 +72,26 @@ test("the page's email-domain is the default, shown as such; the reader's own wi
   for (const line of await pressForTenLines(host)) expect(line).toMatchObject({ part: 'result success', status: '201' });
 });
 
-test('an email-domain attribute that is not a domain name replaces the button with its message', async ({ host, faults }) => {
-  const element = await host.mount({ 'base-url': faults.baseUrl('ok'), 'email-domain': 'localhost' });
-  await expect(element.getByRole('alert')).toHaveText('Invalid email-domain: "localhost" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits');
-  await expect(element.getByRole('button')).toHaveCount(0);
+test("an email-domain attribute that is not a domain name is named; a press and a readiness run send nothing until the reader sets their own", async ({ host, faults }) => {
+  const message =
+    'Invalid email-domain: "localhost" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits';
+  const element = await host.mount({ 'base-url': faults.baseUrl('acme-domain-only'), 'email-domain': 'localhost' });
+  await expect(emailDomainSummary(element)).toHaveText("E-mail domain: none (this page's is not a domain name)");
+  await expect(element.getByRole('alert')).toHaveText([message]);
+
+  await element.getByRole('button', { name: 'Ready for Entra?' }).click();
+  await expect(element.getByRole('alert')).toHaveText([message, message]);
+  // The message in place of the lines (and of what follows them), as for an editor's text a press cannot send.
+  await element.getByRole('button', { name: /^Generate / }).click();
+  await expect(element.getByRole('button', { name: 'Ready for Entra?' })).toHaveCount(0);
+  await expect(element.getByRole('alert')).toHaveText([message, message]);
+  expect(faults.requests).toEqual([]);
+  await expect(host.lines()).toHaveCount(0);
+
+  await useEmailDomain(element, ONLY_DOMAIN);
+  await expectEmailDomain(element, ONLY_DOMAIN);
+  for (const line of await pressForTenLines(host)) expect(line).toMatchObject({ part: 'result success', status: '201' });
+  await expect(element.getByRole('alert')).toHaveCount(0);
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { READINESS_COMPLETE_EVENT } from '../src/public/event-names';
-import { IDP_NAMES, IDP_PROFILES } from '../src/scim/profiles/names';
+import { IDP_NAMES } from '../src/scim/profiles/idp-names';
+import { IDP_PROFILES } from '../src/scim/profiles/names';
 import type { ReadinessVerdict } from '../src/entries/index';
 import { blockingViolations, runAxe } from './support/axe';
 import { recordEvents, showGenerator, storeApiKey } from './support/generator';

@@ -3,7 +3,7 @@
 // when the checked-in page is not what this gives. Run: npm run docs:readiness.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { IDP_NAMES, type IdpProfile } from '../src/scim/profiles/names';
+import { IDP_NAMES, type IdpProfile } from '../src/scim/profiles/idp-names';
 import { READINESS } from '../src/scim/readiness/table';
 
 export const READINESS_DOC = 'docs/readiness.md';

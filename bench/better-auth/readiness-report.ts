@@ -1,5 +1,5 @@
 import type { ScimCall } from '../../src/scim/http/call.ts';
-import { IDP_NAMES } from '../../src/scim/profiles/names.ts';
+import { IDP_NAMES } from '../../src/scim/profiles/idp-names.ts';
 import { verdictLine } from '../../src/scim/readiness/report.ts';
 import type { Finding } from '../../src/scim/readiness/run.ts';
 import { BENCH_ACTIONS, type BenchAction } from './actions.ts';

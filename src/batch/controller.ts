@@ -60,10 +60,7 @@ export class BatchController {
   }
 
   setChoices(choices: Partial<Choices>): void {
-    const { editor } = this.#state;
-    // Records no one has edited yet are made again with the new "Create activated users"; edited ones keep what the reader wrote.
-    const remake = 'active' in choices && editor.draft?.text === editor.draft?.generatedText;
-    this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices }, editor: remake ? { ...editor, draft: undefined } : editor });
+    this.#setState({ ...this.#state, choices: { ...this.#state.choices, ...choices } });
   }
 
   setEarlier(earlier: GeneratorState['earlier']): void {

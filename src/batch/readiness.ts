@@ -29,12 +29,15 @@ export class ReadinessRuns {
 
   getState = (): ReadinessState => this.#state;
 
-  async run(config: GeneratorConfig, profiles: readonly IdpProfile[]): Promise<void> {
+  /** Resolves once the run is over; with the message that says why it ran nothing, when the page's `email-domain` is not a domain name. */
+  async run(config: GeneratorConfig, profiles: readonly IdpProfile[]): Promise<string | undefined> {
     if (this.#state.running) return;
+    const domain = emailDomainFor(config);
+    if ('problem' in domain) return domain.problem;
     const verdicts: ReadinessVerdict[] = [];
     for (const profile of profiles) {
       this.#set({ running: profile, verdicts: [...verdicts] });
-      const verdict = await runReadiness({ baseUrl: config.baseUrl, profile, apiKey: readApiKey(), timeoutMs: config.timeoutMs, seed: config.seed, emailDomain: emailDomainFor(config) });
+      const verdict = await runReadiness({ baseUrl: config.baseUrl, profile, apiKey: readApiKey(), timeoutMs: config.timeoutMs, seed: config.seed, emailDomain: domain.domain });
       verdicts.push(verdict);
       this.host.dispatchEvent(new CustomEvent(READINESS_COMPLETE_EVENT, { detail: verdict, bubbles: true, composed: true }));
     }

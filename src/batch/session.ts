@@ -62,13 +62,16 @@ export class BatchSession {
     this.#batch = batch;
     this.#batchId = batchId;
     const { choices, editor } = this.owner.getState();
-    // The reader's own domain for this server, read once per press, wins over the attribute's.
-    const config = { ...attributes, emailDomain: emailDomainFor(attributes) };
+    // The reader's own domain for this server, read once per press, wins over the attribute's; an
+    // attribute's that is not a domain name sends nothing, its message in place of the lines.
+    const domain = emailDomainFor(attributes);
+    if ('problem' in domain) return this.owner.updateBatch({ running: false, error: domain.problem });
+    const config = { ...attributes, emailDomain: domain.domain };
     const generate = this.#recordGenerator(config.seed);
     let makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active: choices.active, profile: config.profile, schema, emailDomain: config.emailDomain });
     let edited: boolean[] = [];
     // With `editor="off"` the reader cannot see a draft, so a press sends none.
-    const draft = config.editor ? draftFor(editor, config) : undefined;
+    const draft = config.editor ? draftFor({ choices, editor }, config) : undefined;
     if (draft) {
       const read = readEdits(draft.text, draft.generated, config.resourceType, draft.schema);
       if (!read.ok) return this.owner.updateBatch({ running: false, error: read.message });
@@ -105,6 +108,8 @@ export class BatchSession {
    * reads are the editor's, before any batch: no batch's log shows them.
    */
   async draftRecords(config: GeneratorConfig, signal: AbortSignal): Promise<RecordDraft> {
+    const domain = emailDomainFor(config);
+    if ('problem' in domain) throw new Error(domain.problem);
     let schema: ResourceSchema | undefined;
     if (config.schema === 'discover') {
       const settings = { apiKey: readApiKey(), timeoutMs: config.timeoutMs, signal, ...pageFetch(pageFacts(), config.baseUrl) };
@@ -112,8 +117,8 @@ export class BatchSession {
       if (reading.ok) schema = reading.value;
     }
     const { active } = this.owner.getState().choices;
-    const generated = this.#recordGenerator(config.seed)(config.resourceType, { active, profile: config.profile, schema, emailDomain: emailDomainFor(config) });
-    return newDraft(config, generated, schema);
+    const generated = this.#recordGenerator(config.seed)(config.resourceType, { active, profile: config.profile, schema, emailDomain: domain.domain });
+    return newDraft(config, active, generated, schema);
   }
 
   /** Runs an action of the table on what the last batch created, once it has finished. */

@@ -44,6 +44,8 @@ export interface RecordDraft {
   id: number;
   /** The settings the records were made for (see draftKey): with others, the draft is dropped. */
   madeFor: string;
+  /** The "Create activated users" the records were made with: unedited, they are made again with another (see draftFor). */
+  active: boolean;
   generated: readonly ScimRecord[];
   /** The server's schema the records were fitted to (`schema="discover"`), which the edits are checked against. */
   schema: ResourceSchema | undefined;

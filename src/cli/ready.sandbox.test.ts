@@ -11,7 +11,8 @@ import { listenWithSandbox, type SandboxServer } from '../../e2e/support/sandbox
 import { DEFECTS } from '../../e2e/support/readiness-defects';
 import { junitSchemaErrors } from '../test-support/junit-schema';
 import { runReadiness, type ReadinessVerdict } from '../scim/readiness/run';
-import { IDP_NAMES, IDP_PROFILES } from '../scim/profiles/names';
+import { IDP_NAMES } from '../scim/profiles/idp-names';
+import { IDP_PROFILES } from '../scim/profiles/names';
 import { READINESS } from '../scim/readiness/table';
 import { main } from './main';
 

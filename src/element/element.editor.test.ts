@@ -10,7 +10,7 @@ import type { ProfileName } from '../scim/profiles/names';
 import type { PendingCall } from '../test-support/deferred-fetch';
 import { BASE_URL, answer, mountGenerator, press, setUpGeneratorPage, type MountedGenerator } from '../test-support/element';
 import { ACME_USER, CORE_GROUP, CORE_USER, RESOURCE_TYPES, listResponse } from '../test-support/server-schemas';
-import { lazyEditor } from '../widget/load-views';
+import { lazyEditor } from '../widget/EditRecords';
 
 const page = setUpGeneratorPage();
 beforeAll(() => lazyEditor.preload());

@@ -1,5 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { ATTRIBUTES, ATTRIBUTE_TABLE, type ScimGeneratorProperties } from '../public/attribute-table';
+import { ATTRIBUTES } from '../public/attribute-names';
+import { ATTRIBUTE_TABLE, type ScimGeneratorProperties } from '../public/attribute-table';
 import { batchControllerFor } from '../batch/controller';
 import { resetRemovedAttribute, type R2wcElement } from './r2wc-reset';
 import { GuardedScimGenerator } from '../widget/ScimGenerator';

@@ -32,8 +32,9 @@ export interface GeneratorConfig {
   /** The IdP profiles whose readiness the reader can run, as given: the readiness view checks them (idpProfiles). */
   readiness: string[];
   /**
-   * The domain of the users' userNames and e-mails: the attribute's here; at each press the reader's
-   * own for this base URL, when set, replaces it (email-domains.ts).
+   * The `email-domain` attribute's text (trimmed), not yet checked: what a press, the editor and a
+   * readiness run use is emailDomainFor's (email-domains.ts), the reader's own domain for this base
+   * URL when set, else this one if it is a domain name.
    */
   emailDomain: string | undefined;
 }
@@ -44,7 +45,8 @@ export type ConfigResult = { ok: true; config: GeneratorConfig } | { ok: false; 
 export function parseConfig(attributes: GeneratorAttributes, documentBase: string): ConfigResult {
   const parsed = parseAttributes(attributes, documentBase);
   if (!parsed.ok) return parsed;
-  const { resourceType, baseUrl, apiKeyUrl, timeout, planCardSelector, profile, flow, schema, editor, seed, readiness, emailDomain } = parsed.value;
+  // The others (resource type, plan card selector, profile, flow, schema, seed, readiness, e-mail domain) as parsed.
+  const { baseUrl, apiKeyUrl, timeout, editor, ...asParsed } = parsed.value;
 
   const keyCreationUrl = apiKeyUrl && new URL(apiKeyUrl);
   if (keyCreationUrl) keyCreationUrl.hash = KEY_CREATION_ANCHOR;
@@ -52,20 +54,13 @@ export function parseConfig(attributes: GeneratorAttributes, documentBase: strin
   return {
     ok: true,
     config: {
-      resourceType,
+      ...asParsed,
       baseUrl: scimUrl(baseUrl.href),
-      endpoint: scimUrl(baseUrl.href, [resourceType]),
+      endpoint: scimUrl(baseUrl.href, [asParsed.resourceType]),
       apiKeyUrl: apiKeyUrl?.href ?? null,
       keyCreationUrl: keyCreationUrl?.href ?? null,
       timeoutMs: timeout,
-      planCardSelector,
-      profile,
-      flow,
-      schema,
       editor: editor === 'on',
-      seed,
-      readiness,
-      emailDomain,
     },
   };
 }

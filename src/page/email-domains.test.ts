@@ -24,11 +24,21 @@ describe("the reader's e-mail domains", () => {
     expect([storedEmailDomain(ONE), storedEmailDomain(TWO)]).toEqual([undefined, 'globex.test']);
   });
 
-  it('wins over the attribute, which stands where the reader has set none', () => {
+  it('wins over the attribute, which stands where the reader has set none, in lower case', () => {
     storeEmailDomain(ONE, 'acme.test');
-    expect(emailDomainFor({ baseUrl: ONE, emailDomain: 'docs.test' })).toBe('acme.test');
-    expect(emailDomainFor({ baseUrl: TWO, emailDomain: 'docs.test' })).toBe('docs.test');
-    expect(emailDomainFor({ baseUrl: TWO, emailDomain: undefined })).toBeUndefined();
+    expect(emailDomainFor({ baseUrl: ONE, emailDomain: 'docs.test' })).toEqual({ domain: 'acme.test' });
+    expect(emailDomainFor({ baseUrl: TWO, emailDomain: 'Docs.TEST' })).toEqual({ domain: 'docs.test' });
+    expect(emailDomainFor({ baseUrl: TWO, emailDomain: undefined })).toEqual({ domain: undefined });
+  });
+
+  it("names an attribute's value that is not a domain name, where the reader has set none, and uses no domain", () => {
+    storeEmailDomain(ONE, 'acme.test');
+    expect(emailDomainFor({ baseUrl: ONE, emailDomain: 'localhost' })).toEqual({ domain: 'acme.test' });
+    for (const value of ['ada@acme.test', 'localhost', '10.0.0.1']) {
+      expect(emailDomainFor({ baseUrl: TWO, emailDomain: value })).toEqual({
+        problem: `Invalid email-domain: "${value}" is not a domain name such as acme.test: two or more labels of letters a-z, digits and inner hyphens (63 at most each), joined by dots, the last not all digits`,
+      });
+    }
   });
 
   it.each([

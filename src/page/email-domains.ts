@@ -45,9 +45,16 @@ export function storeEmailDomain(baseUrl: string, domain: string | undefined, st
   }
 }
 
-/** The domain a press uses: the reader's own for the base URL, else the `email-domain` attribute's. */
-export function emailDomainFor(config: Pick<GeneratorConfig, 'baseUrl' | 'emailDomain'>, storage = localStorageOf): string | undefined {
-  return storedEmailDomain(config.baseUrl, storage) ?? config.emailDomain;
+/**
+ * The domain a press, the editor's records and a readiness run use: the reader's own for the base
+ * URL, else the `email-domain` attribute's (none when neither is set); or, when the attribute's is
+ * what would be used and is not a domain name, the message that says so, and no domain is used.
+ */
+export function emailDomainFor(config: Pick<GeneratorConfig, 'baseUrl' | 'emailDomain'>, storage = localStorageOf): { domain: string | undefined } | { problem: string } {
+  const own = storedEmailDomain(config.baseUrl, storage);
+  if (own !== undefined || config.emailDomain === undefined) return { domain: own };
+  const parsed = parseEmailDomain(config.emailDomain);
+  return 'domain' in parsed ? parsed : { problem: `Invalid email-domain: ${parsed.problem}` };
 }
 
 /** Calls `listener` when an element of this page, or another tab (`storage` event), changes the kept domains. */

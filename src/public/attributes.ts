@@ -2,7 +2,6 @@ import { ATTRIBUTE_TABLE, EDITOR_SWITCH, type AttributeName, type AttributeRowOf
 import { DEFAULT_API_KEY_PATH } from './constants';
 import { FLOWS, RESOURCE_TYPES, SCHEMA_SOURCES } from '../scim/records/schemas';
 import { PROFILES } from '../scim/profiles/names';
-import { parseEmailDomain } from '../scim/records/email-domain';
 
 // How each attribute of the table (attribute-table.ts) is read. Kept out of the table so that the
 // ES entry, which exports the table's names, does not carry the parsers.
@@ -62,11 +61,9 @@ const PARSERS = {
   // The names, separated by spaces; the readiness view checks them (readiness/names.ts), so that
   // this chunk, which the page loads before the button, does not grow with them.
   readiness: (text) => ok(text.split(/\s+/)),
-  'email-domain': (text) => {
-    if (text === '') return ok(undefined);
-    const parsed = parseEmailDomain(text);
-    return 'domain' in parsed ? ok(parsed.domain) : fail(`Invalid email-domain: ${parsed.problem}`);
-  },
+  // The text as given: the lazily loaded code that uses it checks it (emailDomainFor), so that this
+  // chunk, which the page loads before the button, does not carry the domain name's rule.
+  'email-domain': (text) => ok(text === '' ? undefined : text),
 } satisfies { [N in AttributeName]: (text: string, documentBase: string) => Parsed<unknown> };
 
 type ValueOf<N extends AttributeName> = ReturnType<(typeof PARSERS)[N]> extends Parsed<infer T> ? T : never;

@@ -2,4 +2,4 @@
 // listed once; custom-elements.json lists them from here too.
 export { TAG_NAME } from './constants';
 export { RESULT_EVENT, COMPLETE_EVENT, ACTION_RESULT_EVENT, ACTION_COMPLETE_EVENT, CHECK_COMPLETE_EVENT } from './event-names';
-export { ATTRIBUTES } from './attribute-table';
+export { ATTRIBUTES } from './attribute-names';

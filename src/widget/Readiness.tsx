@@ -77,13 +77,18 @@ export function Readiness({ config }: { config: GeneratorConfig }) {
   useLayoutEffect(() => setHost((section.current?.getRootNode() as ShadowRoot | undefined)?.host as HTMLElement | undefined), []);
   const runs = (host && module?.readinessRunsFor(host)) ?? NO_RUNS;
   const { running, verdicts } = useSyncExternalStore(runs.subscribe, runs.getState);
+  // Why the last press here ran nothing (see ReadinessRuns.run); a new press, or a new batch's view, forgets it.
+  const [problem, setProblem] = useState<string>();
   const target = useSnippetTarget();
-  const start = (profiles: readonly IdpProfile[]) =>
-    host &&
-    void batchRuntime.preload().then(
-      ({ readinessRunsFor }) => readinessRunsFor(host).run(config, profiles),
-      () => undefined,
-    );
+  const start = (profiles: readonly IdpProfile[]) => {
+    setProblem(undefined);
+    if (host) {
+      void batchRuntime.preload().then(
+        ({ readinessRunsFor }) => readinessRunsFor(host).run(config, profiles).then(setProblem),
+        () => undefined,
+      );
+    }
+  };
   const named = idpProfiles(config.readiness);
   if ('message' in named) {
     return (
@@ -108,6 +113,11 @@ export function Readiness({ config }: { config: GeneratorConfig }) {
       {failed && (
         <p role="alert" part={parts('message')} className="message">
           Could not load the readiness run. Press again to retry.
+        </p>
+      )}
+      {problem && (
+        <p role="alert" part={parts('message')} className="message">
+          {problem}
         </p>
       )}
       <div aria-live="polite" aria-busy={running !== undefined}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { batchControllerFor } from '../batch/controller';
 import { batchRuntime } from '../batch/load-runtime';
 import { parseConfig, type GeneratorAttributes } from '../page/config';
@@ -6,7 +6,8 @@ import { RECORDS_PER_BATCH } from '../public/constants';
 import { parts } from '../public/parts';
 import { callsOf } from '../scim/http/call';
 import { ErrorBoundary } from './ErrorBoundary';
-import { lazyEditor, lazyViews, useLazy } from './load-views';
+import { lazyViews } from './load-views';
+import { useLazy } from './use-lazy';
 import styles from './styles.css?inline';
 
 export interface ScimGeneratorProps extends GeneratorAttributes {
@@ -70,11 +71,8 @@ export function GuardedScimGenerator(props: ScimGeneratorProps) {
 export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) {
   const host = container.host as HTMLElement;
   const controller = batchControllerFor(host);
-  const { choices, batch, editor } = useSyncExternalStore(controller.subscribe, controller.getState);
+  const { choices, batch } = useSyncExternalStore(controller.subscribe, controller.getState);
   const { module: views, failed: viewsFailed } = useLazy(lazyViews);
-  const { module: editorView, failed: editorFailed } = useLazy(lazyEditor);
-  const checkboxId = useId();
-  const editorId = useId();
   // Cheap enough to redo on each render; a changed attribute takes effect at once.
   const parsed = parseConfig(attributes, host.ownerDocument.baseURI);
   usePreloadWhenIdle();
@@ -104,9 +102,9 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
         >
           Generate {config.resourceType} →
         </button>
-        <label htmlFor={checkboxId} part={parts('checkbox-label')}>
+        {/* The label holds its checkbox, which it so labels (HTML's implicit association): no id needed. */}
+        <label part={parts('checkbox-label')}>
           <input
-            id={checkboxId}
             type="checkbox"
             part={parts('checkbox')}
             checked={checkbox.checked}
@@ -114,29 +112,9 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
           />{' '}
           {checkbox.label}
         </label>
-        {config.editor && (
-          <button
-            type="button"
-            className="secondary"
-            part={parts('editor-button')}
-            aria-expanded={editor.open}
-            {...(editor.open ? { 'aria-controls': editorId } : {})}
-            onClick={() => {
-              void lazyEditor.preload().catch(() => undefined);
-              controller.setEditor({ open: !editor.open });
-            }}
-          >
-            Edit records
-          </button>
-        )}
+        {views && <views.EditRecordsButton controller={controller} config={config} />}
       </div>
-      {config.editor &&
-        editor.open &&
-        (editorView ? (
-          <editorView.RecordEditor controller={controller} config={config} editor={editor} id={editorId} />
-        ) : (
-          editorFailed && <Message text='Could not load the editor of the records. Press "Edit records" twice to try again.' />
-        ))}
+      {views && <views.EditRecordsPanel controller={controller} config={config} />}
       {views && <views.EmailDomain config={config} />}
       {batch.running && !batch.error && (
         <p part={parts('progress')} className="progress">

@@ -1,16 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { lazyModule, type LazyModule, type LazyState } from '../page/lazy-module';
+import { lazyModule } from '../page/lazy-module';
 
 export type Views = typeof import('./views');
-export type EditorView = typeof import('./editor/editor-view');
 
 /** The lazily loaded views (see views.ts). */
 export const lazyViews = lazyModule<Views>(() => import('./views'));
-
-/** The editor of the records (see editor/editor-view.ts), loaded when the reader first opens it. */
-export const lazyEditor = lazyModule<EditorView>(() => import('./editor/editor-view'));
-
-/** Where a lazy module is; the component re-renders when it arrives or fails to. */
-export function useLazy<M>(lazy: LazyModule<M>): LazyState<M> {
-  return useSyncExternalStore(lazy.subscribe, lazy.state);
-}

@@ -3,7 +3,7 @@ import type { ScimCall } from '../http/call';
 import { ERROR_SCHEMA, PATCH_OP_SCHEMA } from '../protocol';
 import type { RecordedSteps, StepId } from '../profiles/criterion';
 import type { Criterion } from '../profiles/criterion';
-import { IDP_NAMES, type IdpProfile } from '../profiles/names';
+import { IDP_NAMES, type IdpProfile } from '../profiles/idp-names';
 import { READINESS } from './table';
 
 // Each criterion of each IdP's table, decided from recorded exchanges: once met, once not, and

@@ -1,6 +1,6 @@
 import { IDP_PROFILES, type IdpProfile } from '../profiles/names';
 
-export { IDP_NAMES } from '../profiles/names';
+export { IDP_NAMES } from '../profiles/idp-names';
 
 /** The `readiness` attribute's names as IdP profiles, each once in the order given, or the message that says which is wrong. */
 export function idpProfiles(names: readonly string[]): { profiles: IdpProfile[] } | { message: string } {

@@ -3,7 +3,8 @@
 // most. Two rules of our own: at least one dot (a name an address can carry, not a host such as
 // `localhost`), and a last label not all digits (RFC 3696 §2), so that an IP address is no name.
 // Internationalised names go in their A-label form (`xn--…`, RFC 5890). One expression and one
-// message, since the page loads them before its button (the attribute's parser).
+// message for every fault. Only lazily loaded code checks a domain (emailDomainFor, the e-mail
+// domain's panel): the attribute's parser keeps its text, so the element's chunk carries neither.
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN_NAME = new RegExp(`^(?=.{1,253}$)(?:${LABEL}\\.)+(?![0-9]+$)${LABEL}$`);
 

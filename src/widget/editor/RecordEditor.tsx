@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { BatchController } from '../../batch/controller';
 // The editor needs the runtime for its records (the session's generator), so it imports it whole: no chunk of drafts alone.
 import { BatchSession, draftFor, draftKey, resetDraft } from '../../batch/runtime';
-import type { EditorState } from '../../batch/state';
+import type { GeneratorState } from '../../batch/state';
 import type { GeneratorConfig } from '../../page/config';
 import { RECORDS_PER_BATCH } from '../../public/constants';
 import { parts } from '../../public/parts';
@@ -11,7 +11,8 @@ import editorStyles from './editor.css?inline';
 export interface RecordEditorProps {
   controller: BatchController;
   config: GeneratorConfig;
-  editor: EditorState;
+  /** The element's state: the editor's, and the choices its records are made with. */
+  state: GeneratorState;
   /** The id "Edit records" controls. */
   id: string;
 }
@@ -24,8 +25,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * line of any problem (see readEdits). The box is not controlled (DraftText), so a 1 MB paste costs
  * the page one copy of the text into the draft, not a re-render of the box at each key.
  */
-export function RecordEditor({ controller, config, editor, id }: RecordEditorProps) {
-  const draft = draftFor(editor, config);
+export function RecordEditor({ controller, config, state, id }: RecordEditorProps) {
+  const { editor } = state;
+  const draft = draftFor(state, config);
   const textId = useId();
   const hintId = useId();
   // The settings of the last render, for the draft below (React's useEffectEvent would add to the element's chunk).
