@@ -2,7 +2,6 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { batchControllerFor } from '../batch/controller';
 import { batchRuntime } from '../batch/load-runtime';
 import { parseConfig, type GeneratorAttributes } from '../page/config';
-import { RECORDS_PER_BATCH } from '../public/constants';
 import { parts } from '../public/parts';
 import { callsOf } from '../scim/http/call';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -116,12 +115,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
       </div>
       {views && <views.EditRecordsPanel controller={controller} config={config} />}
       {views && <views.EmailDomain config={config} />}
-      {batch.running && !batch.error && (
-        <p part={parts('progress')} className="progress">
-          <progress max={RECORDS_PER_BATCH} value={batch.lines.length} aria-label="Answers received" />{' '}
-          {batch.lines.length} of {RECORDS_PER_BATCH}
-        </p>
-      )}
+      {views && <views.Progress batch={batch} />}
       <div className="results" aria-live="polite" aria-busy={batch.running}>
         {views && <views.EarlierPresses controller={controller} />}
         {batch.error ? (
