@@ -11,6 +11,7 @@ import { bundleSite } from './support/http';
 import { expect, test } from './support/page-errors';
 import { DEFECTS } from './support/readiness-defects';
 import { listenWithSandbox } from './support/sandbox';
+import { decided } from '../src/test-support/verdict-decided';
 
 // Issue 53: `scim-generator ready` and the element's "Ready for all N?" give the same verdicts on the
 // same server, here the sandbox behind a defect that blocks Entra, so that a verdict with a blocker
@@ -18,15 +19,6 @@ import { listenWithSandbox } from './support/sandbox';
 
 // The duplicate checks' 409s, the unknown ids' 404s and the defect's 400s are answers the run asks for.
 test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|404|409)\b/] });
-
-/** What decides a verdict, without the calls (their ids and names differ from run to run). */
-const decided = ({ profile, ready, blockers, warnings, undecided }: ReadinessVerdict) => ({
-  profile,
-  ready,
-  blockers: blockers.map(({ criterion }) => criterion),
-  warnings: warnings.map(({ criterion }) => criterion),
-  undecided: undecided.map(({ criterion }) => criterion),
-});
 
 test('the CLI and the element give the same verdict for every IdP on the same server', async ({ page }) => {
   const defect = DEFECTS.find(({ name }) => name.startsWith('capitalised PATCH ops'));

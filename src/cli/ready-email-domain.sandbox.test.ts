@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenWithSandbox, type SandboxServer } from '../../e2e/support/sandbox';
+import { describe, expect, it } from 'vitest';
+import { domainSandboxForTests } from '../test-support/domain-sandbox';
 import { main } from './main';
 
 // `scim-generator ready --email-domain` against a sandbox that takes only acme.test (issue 52).
@@ -14,22 +14,16 @@ async function ready(args: string[], apiKey: string): Promise<{ code: number | u
 }
 
 describe('scim-generator ready --email-domain', () => {
-  let site: SandboxServer;
-  let apiKey: string;
-  beforeAll(async () => {
-    site = await listenWithSandbox(undefined, { sandbox: { emailDomain: 'acme.test' } });
-    apiKey = await site.createApiKey('pro');
-  });
-  afterAll(() => site?.close());
+  const sandbox = domainSandboxForTests('acme.test');
 
   it('makes its users at the domain: Okta is ready', async () => {
-    const run = await ready([site.scimUrl, '--idp', 'okta', '--email-domain', 'ACME.test'], apiKey);
+    const run = await ready([sandbox.site.scimUrl, '--idp', 'okta', '--email-domain', 'ACME.test'], sandbox.apiKey);
     expect(run.stdout).toBe('READY    Ready for Okta\n');
     expect(run.code).toBe(0);
   });
 
   it('without it, the users are refused: blocked, exit 1', async () => {
-    const run = await ready([site.scimUrl, '--idp', 'okta'], apiKey);
+    const run = await ready([sandbox.site.scimUrl, '--idp', 'okta'], sandbox.apiKey);
     expect(run.stdout).toMatch(/^BLOCKED {2}Okta: /);
     expect(run.stdout).toContain('create-users: Expected 201 Created with an id; POST /scim/v2/Users answered 400 Bad Request with scimType invalidValue: "userName');
     // The server's own words (its SCIM error's detail, RFC 7644 §3.12) come with the blocker.
@@ -38,7 +32,7 @@ describe('scim-generator ready --email-domain', () => {
   });
 
   it('refuses a value that is not a domain name as bad input, exit 2, sending nothing', async () => {
-    const run = await ready([site.scimUrl, '--email-domain', 'localhost'], apiKey);
+    const run = await ready([sandbox.site.scimUrl, '--email-domain', 'localhost'], sandbox.apiKey);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Invalid --email-domain: "localhost" is not a domain name such as acme.test');
     expect(run.stdout).toBe('');

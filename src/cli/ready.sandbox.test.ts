@@ -15,6 +15,7 @@ import { IDP_NAMES } from '../scim/profiles/idp-names';
 import { IDP_PROFILES } from '../scim/profiles/names';
 import { READINESS } from '../scim/readiness/table';
 import { main } from './main';
+import { decided } from '../test-support/verdict-decided';
 
 // `scim-generator ready` against the sandbox, clean and behind the defect that refuses capitalised
 // PATCH ops: its exit code, table, --json and --junit files, and the key in none of them.
@@ -35,15 +36,6 @@ async function ready(url: string, apiKey: string, ...flags: string[]): Promise<R
   const code = await main(['ready', url, '--json', join(dir, 'v.json'), '--junit', join(dir, 'v.xml'), ...flags], io);
   return { code, stdout, stderr, json: await readFile(join(dir, 'v.json'), 'utf8'), junit: await readFile(join(dir, 'v.xml'), 'utf8') };
 }
-
-/** What decides a verdict, without the calls (their ids and names differ from run to run). */
-const decided = ({ profile, ready, blockers, warnings, undecided }: ReadinessVerdict) => ({
-  profile,
-  ready,
-  blockers: blockers.map(({ criterion }) => criterion),
-  warnings: warnings.map(({ criterion }) => criterion),
-  undecided: undecided.map(({ criterion }) => criterion),
-});
 
 const xmlOf = (text: string) => {
   const document = new new Window().DOMParser().parseFromString(text, 'application/xml');

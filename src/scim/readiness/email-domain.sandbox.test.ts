@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenWithSandbox, type SandboxServer } from '../../../e2e/support/sandbox';
+import { describe, expect, it } from 'vitest';
+import { domainSandboxForTests } from '../../test-support/domain-sandbox';
 import type { ScimUser } from '../records/schemas';
 import { runReadiness } from './run';
 import type { IdpProfile } from './table';
@@ -10,17 +10,11 @@ import type { IdpProfile } from './table';
 // every new address its Update and checks send are at it, and the IdP is ready; without, the
 // users are refused and the run says so.
 
-let site: SandboxServer;
-let apiKey: string;
-beforeAll(async () => {
-  site = await listenWithSandbox(undefined, { sandbox: { emailDomain: 'acme.test' } });
-  apiKey = await site.createApiKey('pro');
-});
-afterAll(() => site?.close());
+const sandbox = domainSandboxForTests('acme.test');
 
 describe.each(['entra', 'okta'] satisfies IdpProfile[])('%s readiness against a server of one e-mail domain', (profile) => {
   it('is ready with the domain, every address it sent at it', async () => {
-    const verdict = await runReadiness({ baseUrl: site.scimUrl, apiKey, profile, seed: 52, emailDomain: 'acme.test' });
+    const verdict = await runReadiness({ baseUrl: sandbox.site.scimUrl, apiKey: sandbox.apiKey, profile, seed: 52, emailDomain: 'acme.test' });
     expect(verdict.blockers.map(({ criterion, answered }) => `${criterion}: ${answered}`)).toEqual([]);
     expect(verdict.ready).toBe(true);
     const sentUsers = verdict.calls.filter(({ request }) => request.method === 'POST' && request.url.endsWith('/Users')).map(({ request }) => request.body as ScimUser);
@@ -30,7 +24,7 @@ describe.each(['entra', 'okta'] satisfies IdpProfile[])('%s readiness against a 
   });
 
   it('is blocked without it: the server refuses the users, 400 invalidValue', async () => {
-    const verdict = await runReadiness({ baseUrl: site.scimUrl, apiKey, profile, seed: 52 });
+    const verdict = await runReadiness({ baseUrl: sandbox.site.scimUrl, apiKey: sandbox.apiKey, profile, seed: 52 });
     expect(verdict.ready).toBe(false);
     expect(verdict.blockers.map(({ criterion }) => criterion)).toContain('create-users');
     const creates = verdict.calls.filter(({ request, purpose }) => request.method === 'POST' && purpose === 'create' && request.url.endsWith('/Users'));
