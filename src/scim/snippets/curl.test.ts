@@ -9,6 +9,7 @@ import { API_KEY_TOKEN } from '../secrets/key-token';
 import { SCIM_CONTENT_TYPE } from '../protocol';
 import type { ScimRequest } from '../http/client';
 import { curlCommand } from './curl';
+import { bodyText } from './target';
 
 const URL = 'https://scim.example.com/scim/v2/Users';
 const request = (body: unknown): ScimRequest => ({
@@ -71,13 +72,16 @@ describe('curlCommand', () => {
     expect(argumentsBashPasses(command, 'k')).toEqual(['--globoff', '-X', 'DELETE', `${URL}/42`, '-H', `Accept: ${SCIM_CONTENT_TYPE}`, ...WRITE_STATUS]);
   });
 
-  it('passes any JSON body through bash byte for byte: quotes, $, backticks, newlines, any Unicode', () => {
-    const awkward = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(`'`, `'\\''`, '$SCIM_TOKEN', '`id`', '$(rm -rf ~)', '"\n\\', '!'));
+  it('passes any JSON body through bash byte for byte, and it means the JSON sent: quotes, $, backticks, newlines, DEL and C1 controls, any Unicode', () => {
+    const awkward = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(`'`, `'\\''`, '$SCIM_TOKEN', '`id`', '$(rm -rf ~)', '"\n\\', '!', '\u007f', 'a\u0085b'));
     const body = fc.oneof(fc.jsonValue(), fc.dictionary(awkward, fc.oneof(awkward, fc.jsonValue())));
     fc.assert(
       fc.property(body, (value) => {
         const passed = argumentsBashPasses(curlCommand(request(value)), 'k');
-        expect(Buffer.from(passed[passed.indexOf('--data-binary') + 1] ?? '', 'utf8')).toEqual(Buffer.from(JSON.stringify(value), 'utf8'));
+        const data = passed[passed.indexOf('--data-binary') + 1] ?? '';
+        // The snippet writes DEL and C1 controls as JSON escapes (bodyText): other bytes, the same JSON.
+        expect(Buffer.from(data, 'utf8')).toEqual(Buffer.from(bodyText(request(value)) ?? '', 'utf8'));
+        expect(JSON.parse(data)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
       { numRuns: 40 },
     );
