@@ -9,7 +9,7 @@ import type { ResourceType } from '../scim/records/schemas';
 import type { GeneratorConfig } from '../page/config';
 import type { CallLog, CallSettings } from './call-log';
 import { actionTargets } from './created';
-import { forgetDeletedUser } from './known-users';
+import { deletingUser, forgetDeletedUser } from './known-users';
 import { deleteMemberUsers, type MemberUserResult } from './delete-member-users';
 import { heldElsewhere, holdMembers, memberUsersOf, type MemberUser } from './own-members';
 import type { KnownUser } from '../scim/records/members';
@@ -170,9 +170,17 @@ export class BatchActions {
       const logged = this.owned.guard(this.log.sender(settings, target.index));
       const calls: ScimCall[] = [];
       const send = (request: Parameters<typeof logged>[0]) => logged(request, action).then((call) => (calls.push(call), call));
-      return performAction(action, dialect, { target, faker: this.faker, send }).then(({ decided, readBack }) => {
-        if (inFlight.signal.aborted) return;
+      // A user being deleted is taken as a member by no Groups batch of the page meanwhile (see createdUsersAt),
+      // and once deleted, by none ever: forgotten before released, whether or not the answers are still taken.
+      const settled = action === 'delete' ? deletingUser(target.id) : undefined;
+      const performed = performAction(action, dialect, { target, faker: this.faker, send });
+      const forget = () => {
         if (target.deleted) forgetDeletedUser(target.id);
+        settled?.();
+      };
+      void performed.then(forget, forget);
+      return performed.then(({ decided, readBack }) => {
+        if (inFlight.signal.aborted) return;
         const { purpose, item, ...outcome } = decided;
         const result: ActionItemResult = {
           ...outcome,

@@ -1,7 +1,7 @@
 import { readBackGone } from '../scim/actions/read-back';
 import { isActionDone } from '../scim/actions/table';
 import type { CallRequest, ScimCall, SendCall } from '../scim/http/call';
-import { forgetDeletedUser } from './known-users';
+import { deletingUser, forgetDeletedUser } from './known-users';
 import { forgetMemberUser, heldElsewhere, type MemberUser } from './own-members';
 
 /** How Delete ended on one user this page created to be the groups' members: kept (and why), or its DELETE and read-back. */
@@ -21,16 +21,22 @@ export function deleteMemberUsers(users: readonly MemberUser[], held: () => read
     users.map(async ({ id, userName, url }): Promise<MemberUserResult> => {
       const holder = ours.includes(id) ? 'a group of this batch that is not deleted' : heldElsewhere(id, held) ? "a group of another of this page's batches" : undefined;
       if (holder) return { resourceId: id, userName, kept: `Kept: still a member of ${holder}`, calls: [] };
+      // From the decision on: a batch picking members now must not take the user (see createdUsersAt).
+      const settled = deletingUser(id);
       const calls: ScimCall[] = [];
       const sent = (request: Pick<CallRequest, 'method' | 'url'>) => send(request, 'delete').then((call) => (calls.push(call), call));
-      const decided = await sent({ method: 'DELETE', url });
-      const ended = { resourceId: id, userName, action: 'delete' as const, call: decided, calls };
-      if (!isActionDone('delete', decided)) return { ...ended, done: false };
-      const { applied, differences, appliedAfterMs } = await readBackGone(sent, url, 'user');
-      if (!applied) return { ...ended, done: true, applied, differences };
-      forgetDeletedUser(id);
-      forgetMemberUser(id);
-      return { ...ended, done: true, applied, ...(appliedAfterMs ? { appliedAfterMs } : {}) };
+      try {
+        const decided = await sent({ method: 'DELETE', url });
+        const ended = { resourceId: id, userName, action: 'delete' as const, call: decided, calls };
+        if (!isActionDone('delete', decided)) return { ...ended, done: false };
+        const { applied, differences, appliedAfterMs } = await readBackGone(sent, url, 'user');
+        if (!applied) return { ...ended, done: true, applied, differences };
+        forgetDeletedUser(id);
+        forgetMemberUser(id);
+        return { ...ended, done: true, applied, ...(appliedAfterMs ? { appliedAfterMs } : {}) };
+      } finally {
+        settled();
+      }
     }),
   );
 }

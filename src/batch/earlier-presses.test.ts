@@ -28,11 +28,18 @@ interface Resource {
 
 /**
  * A SCIM server in memory (RFC 7644 §3.3 create, §3.4.1 read, §3.6 delete): a deleted user leaves
- * every group it was a member of. `requests` holds each request as `METHOD path`.
+ * every group it was a member of. `requests` holds each request as `METHOD path`; `hold` keeps the
+ * requests it matches, unanswered and not yet applied, until the function it returns is called.
  */
 function memoryServer(base: string) {
   const store = { Users: new Map<string, Resource>(), Groups: new Map<string, Resource>() };
   const requests: string[] = [];
+  const gates: { matches: (request: string) => boolean; opened: Promise<void> }[] = [];
+  const hold = (matches: (request: string) => boolean) => {
+    let open = () => {};
+    gates.push({ matches, opened: new Promise<void>((resolve) => (open = resolve)) });
+    return open;
+  };
   let next = 0;
   const scim = (status: number, body?: unknown) =>
     new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/scim+json' } });
@@ -41,10 +48,12 @@ function memoryServer(base: string) {
     const path = String(input).slice(base.length);
     const method = init.method ?? 'GET';
     requests.push(`${method} ${path}`);
+    for (const gate of gates) if (gate.matches(`${method} ${path}`)) await gate.opened;
     const [, type, id] = path.split('/') as [string, 'Users' | 'Groups', string | undefined];
     const resources = store[type];
     if (method === 'POST') {
-      const resource = { ...(JSON.parse(String(init.body)) as object), id: `${type}-${++next}` };
+      // Ids unique to the server: the page's registries of users outlive a test.
+      const resource = { ...(JSON.parse(String(init.body)) as object), id: `${new URL(base).hostname}-${type}-${++next}` };
       resources.set(resource.id, resource);
       return scim(201, { ...resource, meta: { location: `${base}/${type}/${resource.id}` } });
     }
@@ -56,7 +65,7 @@ function memoryServer(base: string) {
     for (const group of store.Groups.values()) group.members = group.members?.filter(({ value }) => value !== id);
     return scim(204);
   });
-  return { store, requests, fetch };
+  return { store, requests, fetch, hold };
 }
 
 function setUp(resourceType: 'Users' | 'Groups', base: string) {
@@ -69,11 +78,13 @@ function setUp(resourceType: 'Users' | 'Groups', base: string) {
   const controller = new BatchController(host);
   const completions: ActionResult[] = [];
   host.addEventListener(ACTION_COMPLETE_EVENT, (event) => completions.push((event as CustomEvent<ActionResult>).detail));
+  /** Presses, without waiting for the batch to finish. */
+  const start = () => controller.runBatch(parsed.config);
   const press = async () => {
-    controller.runBatch(parsed.config);
+    start();
     await vi.waitFor(() => expect(controller.getState().batch.actions).toBeDefined());
   };
-  return { controller, server, completions, press };
+  return { controller, server, completions, start, press };
 }
 
 const idsOf = (map: Map<string, Resource>) => [...map.keys()];
@@ -162,4 +173,66 @@ it("deletes an earlier Groups press's member users but one a group of the curren
   expect(completions.map(({ batch: press }) => press)).toEqual([1, 2]);
   expect(server.store.Groups.size).toBe(0);
   expect(server.store.Users.size).toBe(0);
+});
+
+/** The member ids of each group on the server. */
+const membersOf = (groups: Map<string, Resource>) => [...groups.values()].map(({ members }) => members?.map(({ value }) => value) ?? []);
+
+it("a Groups press while an earlier press's Delete deletes its groups holds the member users it picks: that Delete keeps them, and names them", async () => {
+  const { controller, server, completions, start, press } = setUp('Groups', 'https://picked.example.com/scim/v2');
+  controller.setChoices({ addMembers: true });
+  await press();
+  const firstGroups = idsOf(server.store.Groups);
+  const memberUsers = idsOf(server.store.Users);
+  controller.setChoices({ addMembers: false });
+  await press();
+  controller.session?.runAction('delete');
+  await vi.waitFor(() => expect(completions).toHaveLength(1));
+  controller.setChoices({ addMembers: true });
+  // Two presses later: the first press is earlier, its member users still on the server, held by its groups only.
+  const groupDeletes = () => server.requests.filter((request) => request.startsWith('DELETE /Groups/')).length;
+  const openGroupDeletes = server.hold((request) => request.startsWith('DELETE /Groups/'));
+  const deletedBefore = groupDeletes();
+  controller.session?.deleteEarlier(1);
+  await vi.waitFor(() => expect(groupDeletes() - deletedBefore).toBe(10));
+  // A new press while that Delete waits for its groups: it picks the member users the Delete will come to.
+  const openCreates = server.hold((request) => request.startsWith('POST /Groups'));
+  start();
+  await vi.waitFor(() => expect(server.requests.filter((request) => request.startsWith('POST /Groups')).length).toBeGreaterThanOrEqual(30));
+  openGroupDeletes();
+  await vi.waitFor(() => expect(completions).toHaveLength(2));
+  openCreates();
+  await vi.waitFor(() => expect(controller.getState().batch.actions).toBeDefined());
+
+  expect(completions[1]?.batch).toBe(1);
+  expect(firstGroups.every((id) => !server.store.Groups.has(id))).toBe(true);
+  const held = memberUsers[0] ?? '';
+  // The new press's groups each hold the first of the page's users (see the mock above), on the server still.
+  expect(membersOf(server.store.Groups)).toEqual(Array(10).fill([held]));
+  expect(server.store.Users.has(held)).toBe(true);
+  expect(completions[1]?.memberUsers?.find(({ resourceId }) => resourceId === held)).toMatchObject({ kept: "Kept: still a member of a group of another of this page's batches" });
+  expect(server.requests).not.toContain(`DELETE /Users/${held}`);
+});
+
+it("a Groups press while an earlier press's Delete deletes its member users takes none of them: its groups' members stay on the server", async () => {
+  const { controller, server, completions, press } = setUp('Groups', 'https://deleting.example.com/scim/v2');
+  controller.setChoices({ addMembers: true });
+  await press();
+  const memberUsers = idsOf(server.store.Users);
+  controller.setChoices({ addMembers: false });
+  await press();
+  // The earlier press's Delete has deleted its groups and sent its member users' DELETEs, not yet answered.
+  const openUserDeletes = server.hold((request) => request.startsWith('DELETE /Users/'));
+  controller.session?.deleteEarlier(1);
+  await vi.waitFor(() => expect(server.requests.filter((request) => request.startsWith('DELETE /Users/'))).toHaveLength(memberUsers.length));
+  controller.setChoices({ addMembers: true });
+  await press();
+  openUserDeletes();
+  await vi.waitFor(() => expect(completions).toHaveLength(1));
+
+  expect(memberUsers.every((id) => !server.store.Users.has(id))).toBe(true);
+  // The new press made members of its own, since the page's users were all being deleted, and its groups keep them.
+  const members = membersOf(server.store.Groups).flat();
+  expect(members.length).toBeGreaterThanOrEqual(10);
+  expect(members.every((id) => server.store.Users.has(id) && !memberUsers.includes(id))).toBe(true);
 });

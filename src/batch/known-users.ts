@@ -31,9 +31,18 @@ export function forgetDeletedUser(id: string): void {
   }
 }
 
-/** The users this page created against `baseUrl`, oldest first. */
+// And the ids of the users whose DELETE this page is sending: no group takes one meanwhile.
+const deleting = new Set<string>();
+
+/** Marks a user whose DELETE is about to be sent, until the returned function is called: no batch takes it as a member meanwhile. */
+export function deletingUser(id: string): () => void {
+  deleting.add(id);
+  return () => deleting.delete(id);
+}
+
+/** The users this page created against `baseUrl` and is not deleting, oldest first. */
 export function createdUsersAt(baseUrl: string): readonly KnownUser[] {
-  return createdUsers.get(baseUrl) ?? [];
+  return (createdUsers.get(baseUrl) ?? []).filter(({ id }) => !deleting.has(id));
 }
 
 /** Whether a Delete action of this page (any element's) deleted the user with this id. */

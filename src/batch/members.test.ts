@@ -9,8 +9,8 @@ import type { ScimGroup, ScimRecord, ScimUser } from '../scim/records/schemas';
 import { answering, requestOf, scimJson } from '../test-support/fetch-stub';
 import type { SendCall } from '../scim/http/call';
 import { CallLog } from './call-log';
-import { memberUsersOf } from './own-members';
-import { KEPT_USERS_PER_BASE_URL, createdUsersAt, forgetDeletedUser, rememberCreatedUser } from './known-users';
+import { heldElsewhere, memberUsersOf } from './own-members';
+import { KEPT_USERS_PER_BASE_URL, createdUsersAt, deletingUser, forgetDeletedUser, rememberCreatedUser } from './known-users';
 import { OWN_MEMBERS, assignMembers, findMembers } from './members';
 
 const KEY = 'k-secret';
@@ -47,6 +47,7 @@ describe('findMembers', () => {
 
     expect(await findMembers(base, 'basic', call(fetch), 30_000)).toEqual({
       users: [{ id: 'u1', userName: 'ada', display: 'Ada Lovelace', location: 'https://one.example.com/scim/v2/Users/u1' }],
+      release: expect.any(Function),
     });
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -57,7 +58,29 @@ describe('findMembers', () => {
     rememberCreatedUser(base, user('bob'), created('u2'));
     forgetDeletedUser('u1');
     const lookup = await findMembers(base, 'basic', call(answering(() => new Response(null, { status: 500 }))), 30_000);
-    expect(lookup).toEqual({ users: [{ id: 'u2', userName: 'bob', display: 'Ada Lovelace' }] });
+    expect(lookup).toEqual({ users: [{ id: 'u2', userName: 'bob', display: 'Ada Lovelace' }], release: expect.any(Function) });
+  });
+
+  it('does not take a user whose DELETE the page is sending, and takes it again if that DELETE did not delete it', async () => {
+    const base = 'https://nine.example.com/scim/v2';
+    rememberCreatedUser(base, user('ada'), created('n1'));
+    rememberCreatedUser(base, user('bob'), created('n2'));
+    const fetch = answering(() => new Response(null, { status: 500 }));
+    const deleted = deletingUser('n1');
+    expect(await findMembers(base, 'basic', call(fetch), 30_000)).toMatchObject({ users: [{ id: 'n2' }] });
+    deleted();
+    expect(await findMembers(base, 'basic', call(fetch), 30_000)).toMatchObject({ users: [{ id: 'n1' }, { id: 'n2' }] });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("holds the users it picked from the moment it picks them: another batch's Delete keeps them until the batch releases them", async () => {
+    const base = 'https://ten.example.com/scim/v2';
+    rememberCreatedUser(base, user('ada'), created('h1'));
+    const lookup = await findMembers(base, 'basic', call(answering(() => new Response(null, { status: 500 }))), 30_000);
+    const otherBatch = () => [];
+    expect(heldElsewhere('h1', otherBatch)).toBe(true);
+    if ('release' in lookup) lookup.release();
+    expect(heldElsewhere('h1', otherBatch)).toBe(false);
   });
 
   it(`else creates ${OWN_MEMBERS} inactive users of the profile to be members, and says so: it never lists the server's users`, async () => {
@@ -78,6 +101,7 @@ describe('findMembers', () => {
     }
     expect(lookup).toEqual({
       users: Array.from({ length: OWN_MEMBERS }, (_, index) => expect.objectContaining({ id: `own-${index}` })),
+      release: expect.any(Function),
       note: `This page had created no users here, so the batch created ${OWN_MEMBERS} inactive users to be the groups' members (a user the server already held is never made a member); Delete deletes them after the groups.`,
     });
     expect(createdUsersAt(base).map(({ id }) => id)).toEqual(Array.from({ length: OWN_MEMBERS }, (_, index) => `own-${index}`));
@@ -111,6 +135,7 @@ describe('findMembers', () => {
     const failed = await findMembers('https://four.example.com/scim/v2', 'basic', call(answering(() => new Response('', { status: 500 }))), 30_000);
     expect(failed).toEqual({
       users: [],
+      release: expect.any(Function),
       note: 'Groups created without members: this page had created no users here, and creating some to be members answered 500 Internal Server Error. A user the server already held is never made a member.',
     });
     // A 200 is a user the server already had: never a member.

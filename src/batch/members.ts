@@ -11,10 +11,13 @@ import { TIMED_OUT, type PatchRequest } from '../scim/http/client';
 import { resourceUrl } from '../scim/http/resource-url';
 import { keyRefusedAt } from './key-refusals';
 import { createdUsersAt, rememberCreatedUser } from './known-users';
-import { rememberMemberUser } from './own-members';
+import { holdPicked, rememberMemberUser } from './own-members';
 
-/** Where a group's members come from, or the answer that stops the batch (401, 429). */
-export type MemberLookup = { users: readonly KnownUser[]; note?: string } | { stoppedBy: ScimCall };
+/**
+ * Where a group's members come from, held from the moment they are picked until `release` (see
+ * holdPicked), or the answer that stops the batch (401, 429).
+ */
+export type MemberLookup = { users: readonly KnownUser[]; release: () => void; note?: string } | { stoppedBy: ScimCall };
 
 /** How many users a Groups batch creates to be members when this page has created none. */
 export const OWN_MEMBERS = 5;
@@ -30,7 +33,7 @@ export const OWN_MEMBERS = 5;
  */
 export async function findMembers(baseUrl: string, profile: ProfileName, send: SendCall, timeoutMs: number, emailDomain?: string): Promise<MemberLookup> {
   const created = createdUsersAt(baseUrl);
-  if (created.length > 0) return { users: created };
+  if (created.length > 0) return picked(created);
 
   const endpoint = scimUrl(baseUrl, ['Users']);
   const records = generateRecords('Users', { profile, active: false, emailDomain }).slice(0, OWN_MEMBERS);
@@ -49,13 +52,16 @@ export async function findMembers(baseUrl: string, profile: ProfileName, send: S
     // A timeout or a network error is no answer: the note must not read as if the server said "0".
     const how = !first ? 'sent nothing' : first.statusText === TIMED_OUT ? `did not answer within ${timeoutMs / 1000} s` : first.status === 0 ? `got no answer (${first.statusText})` : `answered ${first.status} ${first.statusText}`;
     const key = keyRefusedAt(baseUrl) ? " This page's last call to this server was answered 401 Unauthorized: check the API key." : '';
-    return { users, note: `Groups created without members: this page had created no users here, and creating some to be members ${how}. A user the server already held is never made a member.${key}` };
+    return { ...picked(users), note: `Groups created without members: this page had created no users here, and creating some to be members ${how}. A user the server already held is never made a member.${key}` };
   }
   return {
-    users,
+    ...picked(users),
     note: `This page had created no users here, so the batch created ${users.length} inactive users to be the groups' members (a user the server already held is never made a member); Delete deletes them after the groups.`,
   };
 }
+
+/** The users a batch takes members from, held by it from now on (see holdPicked). */
+const picked = (users: readonly KnownUser[]) => ({ users, release: holdPicked(users.map(({ id }) => id)) });
 
 /** A Groups batch with members: the create bodies, and for IdPs that add members later, each group's PATCH. */
 export interface MemberPlan {
@@ -93,6 +99,8 @@ export interface MembersOutcome {
   note?: string;
   /** The users the members were taken from. */
   users: readonly KnownUser[];
+  /** Ends the batch's hold on those users, once its actions hold its groups' members (see holdPicked). */
+  release?: () => void;
 }
 
 /** Finds the users a Groups batch may take (see findMembers) and gives each group some of them. */
@@ -103,5 +111,6 @@ export async function addMembers(
 ): Promise<MembersOutcome> {
   const found = await findMembers(baseUrl, profile, send, timeoutMs, emailDomain);
   if ('stoppedBy' in found) return { plan: { records, patches: [] }, stoppedBy: found.stoppedBy, users: [] };
-  return { plan: assignMembers(records, found.users, profile), users: found.users, ...(found.note ? { note: found.note } : {}) };
+  const { users, release, note } = found;
+  return { plan: assignMembers(records, users, profile), users, release, ...(note ? { note } : {}) };
 }

@@ -30,6 +30,17 @@ export function holdMembers(held: () => readonly string[]): void {
   holds.add(held);
 }
 
+/**
+ * Holds the users a Groups batch has just picked to take members from, until the returned function
+ * is called, when its actions hold its groups' members (see BatchActions): an earlier press's Delete
+ * running meanwhile must not delete a user the batch's groups are about to take.
+ */
+export function holdPicked(ids: readonly string[]): () => void {
+  const picked = () => ids;
+  holds.add(picked);
+  return () => holds.delete(picked);
+}
+
 /** Whether a group of another Groups batch of this page (not `own`) still has the user as a member. */
 export function heldElsewhere(id: string, own: () => readonly string[]): boolean {
   for (const held of holds) {

@@ -32,6 +32,8 @@ interface BatchParts {
   log: CallLog;
   owned: OwnedResources;
   memberUsers?: readonly KnownUser[];
+  /** Ends the hold on those users the batch took when it picked them: its actions hold them from then on. */
+  releasePicked?: () => void;
 }
 
 /** How a running batch reaches its element: the state it shows and the events it dispatches. */
@@ -91,11 +93,13 @@ export function runBatch(
     }
     if (config.resourceType !== 'Groups' || !addingMembers) return sendItems(config, { records, patches: [], edited }, { log, owned }, { settings, page }, hooks);
     const added = await addMembers(records, config, owned.guard(log.sender(settings)));
-    if (signal.aborted) return;
+    const releasePicked = added.release ?? (() => {});
+    if (signal.aborted) return releasePicked();
+    signal.addEventListener('abort', releasePicked, { once: true });
     note(added.note);
     // Members come after the records were fitted: they too send only what the schema declares.
     const plan = schema ? fitMembers(schema, added.plan.records, added.plan.patches) : added.plan;
-    sendItems(config, asEdited(plan, records, edited), { log, owned, memberUsers: added.users }, { settings, page }, hooks, added.stoppedBy);
+    sendItems(config, asEdited(plan, records, edited), { log, owned, memberUsers: added.users, releasePicked }, { settings, page }, hooks, added.stoppedBy);
   };
   // Whatever a server answered, the batch ends: with the reason in place of the lines if it stopped before them.
   run().catch((error: unknown) => {
@@ -192,7 +196,7 @@ function sendItems(
 }
 
 /** The batch has finished: offers its follow-ups (Deactivate, Delete, Check) and says so. */
-function finish(config: GeneratorConfig, results: ItemResult[], { log, owned, memberUsers }: BatchParts, hooks: BatchHooks): void {
+function finish(config: GeneratorConfig, results: ItemResult[], { log, owned, memberUsers, releasePicked }: BatchParts, hooks: BatchHooks): void {
   const faker = followUpFaker(config.seed, hooks.batchId);
   const hooksFor = <State>(change: (state: State) => Partial<BatchState>): FollowUpHooks<State> => ({
     readApiKey,
@@ -201,6 +205,7 @@ function finish(config: GeneratorConfig, results: ItemResult[], { log, owned, me
   });
   const followed = { ...config, batch: Number(hooks.batchId) };
   const actions = new BatchActions(followed, results, log, hooksFor((state) => ({ actions: state })), faker, owned, memberUsers);
+  releasePicked?.();
   const checks = new BatchChecks(followed, actions.targets, log, hooksFor((state) => ({ checks: state })), faker, owned);
   hooks.finished(new FollowUps(actions, checks));
   hooks.update({ actions: actions.state, checks: checks.available ? checks.state : undefined });
