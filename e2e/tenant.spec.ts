@@ -1,11 +1,12 @@
 import express from 'express';
 import type { Locator, Page } from '@playwright/test';
+import { LEFT_ON_SERVER_STORAGE_NAME } from '../src/batch/left-on-server';
 import { CHECK_COMPLETE_EVENT } from '../src/public/event-names';
 import { ENTERPRISE_USER_SCHEMA, SCIM_CONTENT_TYPE, USER_SCHEMA } from '../src/scim/protocol';
 import type { ActionResult, BatchResult, CheckReport } from '../src/entries/index';
 import { deleteEarlier, earlierPress, pressAction } from './support/actions';
 import { blockingViolations, runAxe } from './support/axe';
-import { clickForEvent, generateAndExpectCreated, generateBatch, resultLines, showGenerator, storeApiKey } from './support/generator';
+import { clickForEvent, generateAndExpectCreated, generateBatch, generateButton, resultLines, showGenerator, storeApiKey } from './support/generator';
 import { bundleSite } from './support/http';
 import { expect, test } from './support/page-errors';
 import { listenWithSandbox, type SandboxServer } from './support/sandbox';
@@ -327,6 +328,37 @@ test("Groups with Add members pressed three times: an earlier press's Delete del
     const last = await pressAction(groups, 'Delete');
     expect(allGone(last)).toEqual(Array(10).fill(true));
     expect(changes(start, await snapshot(tenantServer))).toEqual([]);
+  }));
+
+test('a reload keeps what the presses left: each press is one of an earlier visit with its Delete, and deleting them from the reloaded page leaves the tenant as it began', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    await victim(tenantServer);
+    const start = await snapshot(tenantServer);
+    const { groups, batch } = await groupsWithMembers(page, tenantServer);
+    await groups.evaluate((host) => host.setAttribute('resource-type', 'Users'));
+    const users = await generateAndExpectCreated(groups);
+
+    // A new page load, its element a Users one: what the presses left is the element's to delete.
+    const element = await showGenerator(page, tenantServer.site.url, {});
+    await expect(earlierPress(element, 1, 'earlier').locator('[part~="earlier-status"]')).toHaveText(
+      /^Press 1 of an earlier visit made 10 groups (and \d+ users? made to be members )?that (is|are) still on the server\.$/,
+    );
+    await expect(earlierPress(element, 2, 'earlier').locator('[part~="earlier-status"]')).toHaveText('Press 2 of an earlier visit made 10 users that are still on the server.');
+    await expect(generateButton(element)).toBeEnabled();
+    expect(await resultLines(element)).toEqual([]);
+
+    const deletedGroups = await deleteEarlier(element, 1, 'earlier');
+    expect(deletedGroups.results.map(({ resourceId }) => resourceId).sort()).toEqual(createdIds(batch).sort());
+    expect(allGone(deletedGroups)).toEqual(Array(10).fill(true));
+    expect(deletedGroups.memberUsers?.map(({ resourceId }) => resourceId).sort()).toEqual(memberUserIds(batch).sort());
+    expect(deletedGroups.memberUsers?.every((user) => 'applied' in user && user.applied)).toBe(true);
+    const deletedUsers = await deleteEarlier(element, 2, 'earlier');
+    expect(deletedUsers.results.map(({ resourceId }) => resourceId).sort()).toEqual(createdIds(users).sort());
+    expect(allGone(deletedUsers)).toEqual(Array(10).fill(true));
+    await expect(earlierPress(element, 2, 'earlier').locator('[part~="earlier-status"]')).toHaveText('Press 2 of an earlier visit: everything it made is deleted.');
+    expect(changes(start, await snapshot(tenantServer))).toEqual([]);
+    // Nothing is kept any more: the next page load shows no earlier press.
+    expect(await page.evaluate((name) => localStorage.getItem(name), LEFT_ON_SERVER_STORAGE_NAME)).toBeNull();
   }));
 
 test('Users: Update, Deactivate and Delete each change only what they mean to, the victim untouched', ({ page }) =>

@@ -9,10 +9,11 @@ export function pressAction(element: Locator, name: (typeof ACTIONS)[ActionKind]
   return clickForEvent(element, element.locator('[part~="actions"]').getByRole('button', { name, exact: true }), ACTION_COMPLETE_EVENT);
 }
 
-/** The section of an earlier press (`Press 1`), above the lines. */
-export const earlierPress = (element: Locator, press: number): Locator => element.getByRole('region', { name: `Press ${press}`, exact: true });
+/** The section of an earlier press (`Press 1`, or `Press 1 of an earlier visit` for one made before the page was loaded), above the lines. */
+export const earlierPress = (element: Locator, press: number, visit: 'this' | 'earlier' = 'this'): Locator =>
+  element.getByRole('region', { name: `Press ${press}${visit === 'earlier' ? ' of an earlier visit' : ''}`, exact: true });
 
 /** Presses the Delete of an earlier press and resolves with the detail of its complete event. */
-export function deleteEarlier(element: Locator, press: number): Promise<ActionResult> {
-  return clickForEvent(element, earlierPress(element, press).getByRole('button', { name: ACTIONS.delete.label, exact: true }), ACTION_COMPLETE_EVENT);
+export function deleteEarlier(element: Locator, press: number, visit: 'this' | 'earlier' = 'this'): Promise<ActionResult> {
+  return clickForEvent(element, earlierPress(element, press, visit).getByRole('button', { name: ACTIONS.delete.label, exact: true }), ACTION_COMPLETE_EVENT);
 }

@@ -7,7 +7,7 @@ import { USER_SCHEMA } from '../scim/protocol';
 import { deferredFetch } from '../test-support/deferred-fetch';
 import { BatchActions, type ActionConfig, type ActionItemResult, type ActionResult, type ActionsState } from './actions';
 import { CallLog } from './call-log';
-import { createdResources } from './created';
+import { actionTargets, createdResources } from './created';
 import { OwnedResources } from '../scim/http/owned';
 import type { ItemResult } from './results';
 import { SECOND_LOOK_MS } from '../scim/actions/read-back';
@@ -35,7 +35,7 @@ let states: ActionsState[];
 let log: CallLog;
 
 function actionsFor(results: readonly Created[], config: ActionConfig = CONFIG, memberUsers: readonly KnownUser[] = []): BatchActions {
-  return new BatchActions(config, results, log, {
+  return new BatchActions(config, actionTargets(config.endpoint, results), log, {
     readApiKey: () => readApiKey(),
     onChange: (state) => states.push(state),
     emit: (type, detail) => events.push({ type, detail }),
@@ -508,7 +508,7 @@ describe('the actions that read back', () => {
     const seeded = () => {
       const faker = new SimpleFaker();
       faker.seed([5, 1]);
-      return new BatchActions(GROUPS, [group(0, [])], log, { readApiKey, onChange: () => undefined, emit: () => undefined }, faker, ownedBy(GROUPS, [group(0, [])]));
+      return new BatchActions(GROUPS, actionTargets(GROUPS.endpoint, [group(0, [])]), log, { readApiKey, onChange: () => undefined, emit: () => undefined }, faker, ownedBy(GROUPS, [group(0, [])]));
     };
     seeded().run('rename');
     seeded().run('rename');

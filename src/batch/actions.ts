@@ -8,12 +8,10 @@ import { PROFILE_MODULES } from '../scim/profiles';
 import type { ResourceType } from '../scim/records/schemas';
 import type { GeneratorConfig } from '../page/config';
 import type { CallLog, CallSettings } from './call-log';
-import { actionTargets } from './created';
 import { deletingUser, forgetDeletedUser } from './known-users';
 import { deleteMemberUsers, type MemberUserResult } from './delete-member-users';
 import { heldElsewhere, holdMembers, memberUsersOf, type MemberUser } from './own-members';
 import type { KnownUser } from '../scim/records/members';
-import type { ItemResult } from './results';
 
 export type { ActionKind } from '../scim/actions/table';
 
@@ -107,7 +105,8 @@ export class BatchActions {
 
   constructor(
     private readonly config: ActionConfig,
-    results: readonly Pick<ItemResult, 'index' | 'status' | 'id' | 'location' | 'record' | 'calls'>[],
+    /** What the batch created (actionTargets), or what a kept press left (see BatchSession.restoreEarlier). */
+    targets: readonly Target[],
     private readonly log: CallLog,
     private readonly hooks: FollowUpHooks<ActionsState>,
     /** New values (Update, Rename) come from it: the batch's, so reproducible under `seed`. */
@@ -117,7 +116,7 @@ export class BatchActions {
     /** The users the batch's groups took their members from: Delete deletes those this page created to be members. */
     memberUsers: readonly KnownUser[] = [],
   ) {
-    this.#targets = actionTargets(config.endpoint, results).filter(({ url }) => owned.owns(url));
+    this.#targets = targets.filter(({ url }) => owned.owns(url)).map((target) => ({ ...target }));
     const made = memberUsersOf(memberUsers);
     this.#memberUsers = made;
     // Delete also for a batch whose groups all failed to be created, but whose member users were.
@@ -130,6 +129,12 @@ export class BatchActions {
   /** What the batch created, as the actions have left it (deleted, renamed, updated, with fewer members): Check works from it. */
   get targets(): readonly Target[] {
     return this.#targets;
+  }
+
+  /** What Delete can still reach: the resources not deleted, and the member users not deleted (see BatchSession's keeping). */
+  get leftOnServer(): { targets: readonly Target[]; memberUsers: readonly MemberUser[] } {
+    const targets = this.#targets.filter(({ deleted }) => !deleted);
+    return { targets, memberUsers: memberUsersOf(this.#memberUsers).filter(({ id }) => !this.#memberGone(id)) };
   }
 
   get state(): ActionsState {

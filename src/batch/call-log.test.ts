@@ -8,6 +8,7 @@ import { harOf } from '../scim/evidence/har';
 import type { ScimUser } from '../scim/records/schemas';
 import { deferredFetch } from '../test-support/deferred-fetch';
 import { BatchActions, type ActionResult } from './actions';
+import { actionTargets } from './created';
 import { CallLog } from './call-log';
 import { createThenAddMembers } from '../scim/flows/sequence';
 
@@ -53,7 +54,7 @@ async function oneItemsLife(): Promise<{ log: CallLog; served: string[]; complet
   respond(204, undefined);
   expect((await created).decided).toMatchObject({ purpose: 'create', status: 201, id: 'u-1' });
 
-  const actions = new BatchActions(CONFIG, [{ index: 0, status: 201, id: 'u-1', record: RECORD, calls: callsOf(log.calls, 0) }], log, {
+  const actions = new BatchActions(CONFIG, actionTargets(CONFIG.endpoint, [{ index: 0, record: RECORD, calls: callsOf(log.calls, 0) }]), log, {
     readApiKey: () => KEY,
     onChange: () => undefined,
     emit: (type, detail) => type === ACTION_COMPLETE_EVENT && completions.push(detail as ActionResult),
@@ -130,7 +131,7 @@ describe('action events', () => {
   it('carry their call, the log entry', async () => {
     const log = new CallLog();
     const results: unknown[] = [];
-    const actions = new BatchActions(CONFIG, [{ index: 4, status: 201, id: 'u-4', record: RECORD, calls: [createCall('u-4')] }], log, {
+    const actions = new BatchActions(CONFIG, actionTargets(CONFIG.endpoint, [{ index: 4, record: RECORD, calls: [createCall('u-4')] }]), log, {
       readApiKey: () => KEY,
       onChange: () => undefined,
       emit: (type, detail) => type === ACTION_RESULT_EVENT && results.push(detail),

@@ -108,7 +108,7 @@ it("after a second press, the first press's Delete deletes its ten users, each r
   expect(earlier).toHaveLength(1);
   expect(earlier[0]?.press).toBe(1);
   expect(earlier[0]?.actions.remaining.delete).toBe(10);
-  controller.session?.deleteEarlier(1);
+  controller.session?.deleteEarlier('1');
   await vi.waitFor(() => expect(completions).toHaveLength(1));
 
   // Gone from the server, each DELETE followed by a GET that answered 404 (RFC 7644 §3.6).
@@ -130,7 +130,7 @@ it("after a second press, the first press's Delete deletes its ten users, each r
   // The next press drops the press with nothing left, and keeps the second one, whose Delete waits
   // while the new batch is sending (its groups could be taking member users it would delete).
   const pressing = press();
-  controller.session?.deleteEarlier(2);
+  controller.session?.deleteEarlier('2');
   await pressing;
   expect(controller.getState().earlier.map(({ press: number }) => number)).toEqual([2]);
   expect(server.requests.filter((request) => request.startsWith('DELETE'))).toHaveLength(10);
@@ -153,7 +153,7 @@ it("deletes an earlier Groups press's member users but one a group of the curren
   const { batch, earlier } = controller.getState();
   expect(earlier.map(({ press: number, actions }) => [number, actions.remaining.delete])).toEqual([[1, 10]]);
 
-  controller.session?.deleteEarlier(1);
+  controller.session?.deleteEarlier('1');
   await vi.waitFor(() => expect(completions).toHaveLength(1));
 
   expect(idsOf(server.store.Groups)).toEqual(currentGroups.map(({ id }) => id));
@@ -193,7 +193,7 @@ it("a Groups press while an earlier press's Delete deletes its groups holds the 
   const groupDeletes = () => server.requests.filter((request) => request.startsWith('DELETE /Groups/')).length;
   const openGroupDeletes = server.hold((request) => request.startsWith('DELETE /Groups/'));
   const deletedBefore = groupDeletes();
-  controller.session?.deleteEarlier(1);
+  controller.session?.deleteEarlier('1');
   await vi.waitFor(() => expect(groupDeletes() - deletedBefore).toBe(10));
   // A new press while that Delete waits for its groups: it picks the member users the Delete will come to.
   const openCreates = server.hold((request) => request.startsWith('POST /Groups'));
@@ -223,7 +223,7 @@ it("a Groups press while an earlier press's Delete deletes its member users take
   await press();
   // The earlier press's Delete has deleted its groups and sent its member users' DELETEs, not yet answered.
   const openUserDeletes = server.hold((request) => request.startsWith('DELETE /Users/'));
-  controller.session?.deleteEarlier(1);
+  controller.session?.deleteEarlier('1');
   await vi.waitFor(() => expect(server.requests.filter((request) => request.startsWith('DELETE /Users/'))).toHaveLength(memberUsers.length));
   controller.setChoices({ addMembers: true });
   await press();
@@ -235,4 +235,63 @@ it("a Groups press while an earlier press's Delete deletes its member users take
   const members = membersOf(server.store.Groups).flat();
   expect(members.length).toBeGreaterThanOrEqual(10);
   expect(members.every((id) => server.store.Users.has(id) && !memberUsers.includes(id))).toBe(true);
+});
+
+/** The browser's localStorage, in memory: it outlives a page load, as the browser's does. */
+class MemoryStorage {
+  readonly #items = new Map<string, string>();
+  get length(): number {
+    return this.#items.size;
+  }
+  key = (index: number) => [...this.#items.keys()][index] ?? null;
+  getItem = (name: string) => this.#items.get(name) ?? null;
+  setItem = (name: string, value: string) => void this.#items.set(name, String(value));
+  removeItem = (name: string) => void this.#items.delete(name);
+  clear = () => this.#items.clear();
+}
+
+it('after a reload, the presses that left something are earlier-visit presses: their Delete deletes every group and member user, and nothing stays kept', async () => {
+  const storage = new MemoryStorage();
+  vi.stubGlobal('localStorage', storage);
+  const base = 'https://reloaded.example.com/scim/v2';
+  const { controller, server, press } = setUp('Groups', base);
+  controller.setChoices({ addMembers: true });
+  await press();
+  controller.setChoices({ addMembers: false });
+  await press();
+  expect([server.store.Groups.size, server.store.Users.size]).toEqual([20, 5]);
+  const { leftOnServer } = await import('./left-on-server');
+  expect(leftOnServer(base).map(({ press: number, targets, memberUsers }) => [number, targets.length, memberUsers.length])).toEqual([
+    [1, 10, 5],
+    [2, 10, 0],
+  ]);
+
+  // A new page load: the modules afresh (no user the page made is known), the server and the storage as they were.
+  vi.resetModules();
+  const reloaded = { BatchController: (await import('./controller')).BatchController, runtime: await (await import('./load-runtime')).batchRuntime.preload() };
+  const host = Object.assign(new EventTarget(), { ownerDocument: { defaultView: null } }) as unknown as HTMLElement;
+  const completions: ActionResult[] = [];
+  host.addEventListener(ACTION_COMPLETE_EVENT, (event) => completions.push((event as CustomEvent<ActionResult>).detail));
+  const after = new reloaded.BatchController(host);
+  const session = after.sessionOf(reloaded.runtime);
+  session.restoreEarlier({ baseUrl: base, timeoutMs: 30_000 });
+  // Taken up once per page: a second element of the same base URL does not show them too.
+  const second = new reloaded.BatchController(host);
+  second.sessionOf(reloaded.runtime).restoreEarlier({ baseUrl: base, timeoutMs: 30_000 });
+  expect(second.getState().earlier).toEqual([]);
+
+  const earlier = after.getState().earlier;
+  expect(earlier.map(({ press: number, earlierVisit, actions }) => [number, earlierVisit, actions.remaining.delete])).toEqual([
+    [1, true, 10],
+    [2, true, 10],
+  ]);
+  for (const { id } of earlier) {
+    session.deleteEarlier(id);
+    await vi.waitFor(() => expect(after.getState().earlier.find((entry) => entry.id === id)?.actions.running).toBeNull());
+  }
+  expect(completions.map(({ batch: number }) => number)).toEqual([1, 2]);
+  expect(completions[0]?.memberUsers?.map((user) => 'action' in user && user.applied)).toEqual(Array(5).fill(true));
+  expect([server.store.Groups.size, server.store.Users.size]).toEqual([0, 0]);
+  for (const request of server.requests.filter((sent) => sent.startsWith('DELETE'))) expect(server.requests).toContain(request.replace('DELETE', 'GET'));
+  expect(storage.length).toBe(0);
 });

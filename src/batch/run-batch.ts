@@ -20,6 +20,7 @@ import { FollowUps } from './follow-ups';
 import { noteKeyAnswer } from './key-refusals';
 import { rememberCreatedUser } from './known-users';
 import { confinedFetch } from './confined-fetch';
+import { actionTargets } from './created';
 import { diagnoseBatch, explained, explainedCall, pageFacts, pageFetch, type PageFacts } from './diagnose';
 import { addMembers, type MemberPlan } from './members';
 import type { BatchResult, ItemResult } from './results';
@@ -204,7 +205,7 @@ function finish(config: GeneratorConfig, results: ItemResult[], { log, owned, me
     emit: hooks.emit,
   });
   const followed = { ...config, batch: Number(hooks.batchId) };
-  const actions = new BatchActions(followed, results, log, hooksFor((state) => ({ actions: state })), faker, owned, memberUsers);
+  const actions = new BatchActions(followed, actionTargets(config.endpoint, results), log, hooksFor((state) => ({ actions: state })), faker, owned, memberUsers);
   releasePicked?.();
   const checks = new BatchChecks(followed, actions.targets, log, hooksFor((state) => ({ checks: state })), faker, owned);
   hooks.finished(new FollowUps(actions, checks));

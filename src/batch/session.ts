@@ -1,17 +1,24 @@
+import { SimpleFaker } from '@faker-js/faker';
 import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
 import { emailDomainFor } from '../page/email-domains';
 import { PLAN_CARD_DELAY_MS } from '../public/constants';
 import { COMPLETE_EVENT, RESULT_EVENT } from '../public/event-names';
 import { createRecordGenerator, type RecordGenerator } from '../scim/generate';
+import { OwnedResources } from '../scim/http/owned';
+import { scimUrl } from '../scim/http/scim-url';
+import type { ProfileName } from '../scim/profiles/names';
+import { withKeyShown } from '../scim/secrets/key-token';
 import { readEdits } from '../scim/editing/read-edits';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { recordName } from '../scim/records/records';
-import type { ActionKind, ActionsState, BatchActions } from './actions';
+import { BatchActions, type ActionKind, type ActionsState } from './actions';
 import { CallLog } from './call-log';
 import { pageFacts, pageFetch } from './diagnose';
 import { draftFor, newDraft } from './draft';
 import type { FollowUps } from './follow-ups';
+import { keepLeftOnServer, leftOnServer, type LeftPress } from './left-on-server';
+import { rememberMemberUser } from './own-members';
 import { runBatch } from './run-batch';
 import { discoverSchema } from './server-schemas';
 import type { BatchState, EarlierBatch, EditorState, GeneratorState, RecordDraft } from './state';
@@ -39,8 +46,16 @@ export class BatchSession {
   #followUps: FollowUps | undefined;
   /** The batch whose state the lines show: an update of another (an earlier press's Delete) goes to its earlier entry. */
   #batchId: string | undefined;
-  /** The actions of earlier presses the page still shows, by batch id, with their names (see abandon). */
-  #earlier = new Map<string, { actions: BatchActions; names: EarlierBatch['names'] }>();
+  /** The actions of earlier presses the page still shows, by their EarlierBatch id (see abandon and restoreEarlier). */
+  #earlier = new Map<string, EarlierEntry>();
+  /** Where the last batch went, for keeping what it leaves on the server (see #keepLeftOnServer). */
+  #batchTarget: Pick<EarlierEntry, 'baseUrl' | 'profile'> | undefined;
+  /** This element's part of the keys of the presses it keeps across page loads: unique to it and to this page load. */
+  readonly #pageLoad = `${Date.now().toString(36)}.${(elementsOnPage += 1)}`;
+  /** The keys of the presses this element has kept or taken up: its next keeping replaces them. */
+  readonly #keptKeys = new Set<string>();
+  /** The base URLs whose kept presses this element has taken up (see restoreEarlier). */
+  readonly #restoredAt = new Set<string>();
   /** Batches a later press replaced while they were still sending: their calls go on (see abandon); the element's removal aborts them. */
   #replaced = new Set<AbortController>();
   /** The key the current batch sent; undefined before the first batch. */
@@ -67,6 +82,7 @@ export class BatchSession {
     const domain = emailDomainFor(attributes);
     if ('problem' in domain) return this.owner.updateBatch({ running: false, error: domain.problem });
     const config = { ...attributes, emailDomain: domain.domain };
+    this.#batchTarget = { baseUrl: config.baseUrl, profile: config.profile };
     const generate = this.#recordGenerator(config.seed);
     let makeRecords = (schema?: ResourceSchema) => generate(config.resourceType, { active: choices.active, profile: config.profile, schema, emailDomain: config.emailDomain });
     let edited: boolean[] = [];
@@ -86,16 +102,21 @@ export class BatchSession {
     runBatch(config, makeRecords, { apiKey, addMembers: choices.addMembers, edited }, {
       signal: batch.signal,
       batchId,
-      update: (change) => (current() ? this.owner.updateBatch(change) : this.#showEarlier()),
+      update: (change) => {
+        if (!current()) return this.#earlierChanged();
+        this.owner.updateBatch(change);
+        if (change.actions) this.#keepLeftOnServer();
+      },
       // A replaced batch's own events would count among the new press's ten; its actions' events name their press (`batch`).
       emit: (type, detail) => (current() || !BATCH_EVENTS.includes(type)) && this.#emit(type, detail),
       finished: (followUps) => {
         if (current()) this.#followUps = followUps;
         else {
           this.#replaced.delete(batch);
-          this.#keep(batchId, followUps.actions);
+          this.#keep(batchId, followUps.actions, { baseUrl: config.baseUrl, profile: config.profile });
           this.#showEarlier();
         }
+        this.#keepLeftOnServer();
       },
     });
     // Once the calls are out: the first watch registers with the browser's storage, which took 2 ms of the press.
@@ -153,8 +174,8 @@ export class BatchSession {
    * and none while a batch is sending, since its groups may be taking that press's member users
    * before they hold them (see heldElsewhere).
    */
-  deleteEarlier(press: number): void {
-    const actions = this.#earlier.get(String(press))?.actions;
+  deleteEarlier(id: string): void {
+    const actions = this.#earlier.get(id)?.actions;
     if (actions && !actions.state.running && !this.owner.getState().batch.running) actions.run('delete');
   }
 
@@ -171,7 +192,7 @@ export class BatchSession {
     if (this.#batch && !this.#followUps && this.owner.getState().batch.running) this.#replaced.add(this.#batch);
     else this.#batch?.abort();
     this.#followUps?.abandon();
-    if (this.#followUps && this.#batchId) this.#keep(this.#batchId, this.#followUps.actions);
+    if (this.#followUps && this.#batchId && this.#batchTarget) this.#keep(this.#batchId, this.#followUps.actions, this.#batchTarget);
     this.#followUps = undefined;
     for (const [id, { actions }] of this.#earlier) if (!canDelete(actions.state)) this.#earlier.delete(id);
     this.#showEarlier();
@@ -184,6 +205,10 @@ export class BatchSession {
     this.#replaced.clear();
     for (const { actions } of this.#earlier.values()) actions.abandon();
     this.#earlier.clear();
+    // What it kept stays kept, for the next element of this base URL to take up.
+    for (const key of this.#keptKeys) takenUp.delete(key);
+    this.#keptKeys.clear();
+    this.#restoredAt.clear();
     this.#batchApiKey = undefined;
     this.#stopWatchingApiKey?.();
     this.#stopWatchingApiKey = undefined;
@@ -204,22 +229,91 @@ export class BatchSession {
   }
 
   /** Keeps a finished batch's actions while Delete can still reach something of it, with its resources' names for their lines. */
-  #keep(batchId: string, actions: BatchActions): void {
+  #keep(batchId: string, actions: BatchActions, target: Pick<EarlierEntry, 'baseUrl' | 'profile'>): void {
     if (!canDelete(actions.state)) return;
-    const names = Object.fromEntries(actions.targets.map(({ index, record }) => [index, recordName(record)]));
-    this.#earlier.set(batchId, { actions, names });
+    this.#earlier.set(batchId, { actions, names: namesOf(actions), press: Number(batchId), key: `${this.#pageLoad}-${batchId}`, ...target });
+  }
+
+  /**
+   * Takes up what presses made before this page was loaded left on the server at `config`'s base
+   * URL (see left-on-server.ts), as earlier presses the reader can delete; once per element and
+   * base URL, and each press by one element of the page only.
+   */
+  restoreEarlier(config: Pick<GeneratorConfig, 'baseUrl' | 'timeoutMs'>): void {
+    if (this.#restoredAt.has(config.baseUrl)) return;
+    this.#restoredAt.add(config.baseUrl);
+    for (const left of leftOnServer(config.baseUrl)) {
+      if (takenUp.has(left.key)) continue;
+      takenUp.add(left.key);
+      this.#keptKeys.add(left.key);
+      const { key, press, resourceType, profile, memberUsers } = left;
+      for (const { id, url } of memberUsers) rememberMemberUser(id, url);
+      const targets = left.targets.map((target) => ({ ...target, deactivated: false, deleted: false }));
+      const actionConfig = { resourceType, profile, baseUrl: config.baseUrl, endpoint: scimUrl(config.baseUrl, [resourceType]), timeoutMs: config.timeoutMs, batch: press };
+      const hooks = { readApiKey, onChange: () => this.#earlierChanged(), emit: (type: string, detail: unknown) => this.#emit(type, withKeyShown(detail)) };
+      const owned = new OwnedResources(targets.map(({ url }) => url));
+      const actions = new BatchActions(actionConfig, targets, new CallLog(), hooks, new SimpleFaker(), owned, memberUsers);
+      if (canDelete(actions.state)) this.#earlier.set(key, { actions, names: namesOf(actions), press, key, baseUrl: config.baseUrl, profile, earlierVisit: true });
+    }
+    this.#showEarlier();
   }
 
   /** The earlier presses as their actions stand now: one's Delete can change what another's can reach (see heldElsewhere). */
   #showEarlier(): void {
-    const earlier = [...this.#earlier].map(([id, { actions, names }]) => ({ press: Number(id), names, actions: actions.state }));
+    const earlier = [...this.#earlier].map(([id, { actions, names, press, earlierVisit }]) => ({ id, press, names, actions: actions.state, ...(earlierVisit ? { earlierVisit } : {}) }));
     if (earlier.length > 0 || this.owner.getState().earlier.length > 0) this.owner.setEarlier(earlier);
+  }
+
+  #earlierChanged(): void {
+    this.#showEarlier();
+    this.#keepLeftOnServer();
+  }
+
+  /** Keeps, across page loads, what each press (the last one and the earlier ones) left that Delete can still reach. */
+  #keepLeftOnServer(): void {
+    const presses = [...this.#earlier.values()];
+    const { actions } = this.#followUps ?? {};
+    if (actions && this.#batchId && this.#batchTarget) presses.push({ actions, names: {}, press: Number(this.#batchId), key: `${this.#pageLoad}-${this.#batchId}`, ...this.#batchTarget });
+    const kept = presses.flatMap(({ actions: pressActions, key, press, baseUrl, profile }) => {
+      this.#keptKeys.add(key);
+      if (!canDelete(pressActions.state)) return [];
+      const { targets, memberUsers } = pressActions.leftOnServer;
+      const left: LeftPress = {
+        key,
+        press,
+        resourceType: pressActions.state.resourceType,
+        profile,
+        targets: targets.map(({ index, id, url, record, memberIds }) => ({ index, id, url, record, memberIds })),
+        memberUsers: [...memberUsers],
+      };
+      return [{ baseUrl, press: left }];
+    });
+    keepLeftOnServer(this.#keptKeys, kept);
   }
 
   #emit(type: string, detail: unknown): void {
     this.owner.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }
+
+/** An earlier press the element shows: its actions (only Delete), its resources' names, and where it is kept (see #keepLeftOnServer). */
+interface EarlierEntry {
+  actions: BatchActions;
+  names: EarlierBatch['names'];
+  press: number;
+  /** Its key among the presses kept across page loads. */
+  key: string;
+  baseUrl: string;
+  profile: ProfileName;
+  earlierVisit?: true;
+}
+
+/** How many elements of this page have made a session: each keeps its presses under keys of its own. */
+let elementsOnPage = 0;
+/** The kept presses an element of this page has taken up (restoreEarlier): no other element shows them too. */
+const takenUp = new Set<string>();
+
+const namesOf = (actions: BatchActions) => Object.fromEntries(actions.targets.map(({ index, record }) => [index, recordName(record)]));
 
 /** The events of a batch's own items and of its end: a replaced batch sends none (see run). */
 const BATCH_EVENTS: readonly string[] = [RESULT_EVENT, COMPLETE_EVENT];

@@ -65,8 +65,12 @@ export interface EditorState {
 
 /** An earlier press of the element whose Delete can still reach what it made (see BatchSession.abandon). */
 export interface EarlierBatch {
+  /** Unique among the element's earlier presses: what its Delete names (see BatchSession.deleteEarlier). */
+  id: string;
   /** The press's number on the element: 1 for its first. */
   press: number;
+  /** Made before this page was loaded, by an element with the same base URL (see BatchSession.restoreEarlier). */
+  earlierVisit?: true;
   /** By item index: the name of the item's record, for the lines of its Delete. */
   names: Readonly<Record<number, string>>;
   /** Its actions: only Delete is offered for an earlier press. */

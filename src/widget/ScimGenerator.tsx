@@ -117,7 +117,7 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
       {views && <views.EmailDomain config={config} />}
       {views && <views.Progress batch={batch} />}
       <div className="results" aria-live="polite" aria-busy={batch.running}>
-        {views && <views.EarlierPresses controller={controller} />}
+        {views && <views.EarlierPresses controller={controller} config={config} />}
         {batch.error ? (
           <Message text={batch.error} />
         ) : viewsFailed && batch.lines.length > 0 ? (
