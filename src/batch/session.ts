@@ -1,24 +1,20 @@
-import { SimpleFaker } from '@faker-js/faker';
 import { readApiKey } from '../page/api-key';
 import type { GeneratorConfig } from '../page/config';
 import { emailDomainFor } from '../page/email-domains';
 import { PLAN_CARD_DELAY_MS } from '../public/constants';
 import { COMPLETE_EVENT, RESULT_EVENT } from '../public/event-names';
 import { createRecordGenerator, type RecordGenerator } from '../scim/generate';
-import { OwnedResources } from '../scim/http/owned';
-import { scimUrl } from '../scim/http/scim-url';
-import type { ProfileName } from '../scim/profiles/names';
 import { withKeyShown } from '../scim/secrets/key-token';
 import { readEdits } from '../scim/editing/read-edits';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { recordName } from '../scim/records/records';
-import { BatchActions, type ActionKind, type ActionsState } from './actions';
+import type { ActionKind, ActionsState, BatchActions } from './actions';
 import { CallLog } from './call-log';
 import { pageFacts, pageFetch } from './diagnose';
 import { draftFor, newDraft } from './draft';
 import type { FollowUps } from './follow-ups';
-import { keepLeftOnServer, leftOnServer, type LeftPress } from './left-on-server';
-import { rememberMemberUser } from './own-members';
+import { keptPress, restoredActions, type PressOrigin } from './kept-press';
+import { keepLeftOnServer, leftOnServer } from './left-on-server';
 import { runBatch } from './run-batch';
 import { discoverSchema } from './server-schemas';
 import type { BatchState, EarlierBatch, EditorState, GeneratorState, RecordDraft } from './state';
@@ -242,21 +238,18 @@ export class BatchSession {
   restoreEarlier(config: Pick<GeneratorConfig, 'baseUrl' | 'timeoutMs'>): void {
     if (this.#restoredAt.has(config.baseUrl)) return;
     this.#restoredAt.add(config.baseUrl);
+    const hooks = { onChange: () => this.#earlierChanged(), emit: (type: string, detail: unknown) => this.#emit(type, withKeyShown(detail)) };
     for (const left of leftOnServer(config.baseUrl)) {
       if (takenUp.has(left.key)) continue;
       takenUp.add(left.key);
       this.#keptKeys.add(left.key);
-      const { key, press, resourceType, profile, memberUsers } = left;
-      for (const { id, url } of memberUsers) rememberMemberUser(id, url);
-      const targets = left.targets.map((target) => ({ ...target, deactivated: false, deleted: false }));
-      const actionConfig = { resourceType, profile, baseUrl: config.baseUrl, endpoint: scimUrl(config.baseUrl, [resourceType]), timeoutMs: config.timeoutMs, batch: press };
-      const hooks = { readApiKey, onChange: () => this.#earlierChanged(), emit: (type: string, detail: unknown) => this.#emit(type, withKeyShown(detail)) };
-      const owned = new OwnedResources(targets.map(({ url }) => url));
-      const actions = new BatchActions(actionConfig, targets, new CallLog(), hooks, new SimpleFaker(), owned, memberUsers);
+      const actions = restoredActions(left, config, hooks);
+      const { key, press, profile } = left;
       if (canDelete(actions.state)) this.#earlier.set(key, { actions, names: namesOf(actions), press, key, baseUrl: config.baseUrl, profile, earlierVisit: true });
     }
     this.#showEarlier();
   }
+
 
   /** The earlier presses as their actions stand now: one's Delete can change what another's can reach (see heldElsewhere). */
   #showEarlier(): void {
@@ -274,22 +267,14 @@ export class BatchSession {
     const presses = [...this.#earlier.values()];
     const { actions } = this.#followUps ?? {};
     if (actions && this.#batchId && this.#batchTarget) presses.push({ actions, names: {}, press: Number(this.#batchId), key: `${this.#pageLoad}-${this.#batchId}`, ...this.#batchTarget });
-    const kept = presses.flatMap(({ actions: pressActions, key, press, baseUrl, profile }) => {
-      this.#keptKeys.add(key);
-      if (!canDelete(pressActions.state)) return [];
-      const { targets, memberUsers } = pressActions.leftOnServer;
-      const left: LeftPress = {
-        key,
-        press,
-        resourceType: pressActions.state.resourceType,
-        profile,
-        targets: targets.map(({ index, id, url, record, memberIds }) => ({ index, id, url, record, memberIds })),
-        memberUsers: [...memberUsers],
-      };
-      return [{ baseUrl, press: left }];
+    const kept = presses.flatMap(({ actions: pressActions, baseUrl, ...origin }) => {
+      this.#keptKeys.add(origin.key);
+      const press = keptPress(pressActions, origin);
+      return press ? [{ baseUrl, press }] : [];
     });
     keepLeftOnServer(this.#keptKeys, kept);
   }
+
 
   #emit(type: string, detail: unknown): void {
     this.owner.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
@@ -297,14 +282,9 @@ export class BatchSession {
 }
 
 /** An earlier press the element shows: its actions (only Delete), its resources' names, and where it is kept (see #keepLeftOnServer). */
-interface EarlierEntry {
+interface EarlierEntry extends PressOrigin {
   actions: BatchActions;
   names: EarlierBatch['names'];
-  press: number;
-  /** Its key among the presses kept across page loads. */
-  key: string;
-  baseUrl: string;
-  profile: ProfileName;
   earlierVisit?: true;
 }
 
