@@ -10,6 +10,7 @@ import type { GeneratorConfig } from '../page/config';
 import type { CallLog, CallSettings } from './call-log';
 import { deletingUser, forgetDeletedUser } from './known-users';
 import { deleteMemberUsers, type MemberUserResult } from './delete-member-users';
+import type { Made } from './left-on-server';
 import { heldElsewhere, holdMembers, memberUsersOf, type MemberUser } from './own-members';
 import type { KnownUser } from '../scim/records/members';
 
@@ -132,9 +133,9 @@ export class BatchActions {
   }
 
   /** What Delete can still reach: the resources not deleted, and the member users not deleted (see BatchSession's keeping). */
-  get leftOnServer(): { targets: readonly Target[]; memberUsers: readonly MemberUser[] } {
+  get leftOnServer(): Made {
     const targets = this.#targets.filter(({ deleted }) => !deleted);
-    return { targets, memberUsers: memberUsersOf(this.#memberUsers).filter(({ id }) => !this.#memberGone(id)) };
+    return { resourceType: this.config.resourceType, targets, memberUsers: memberUsersOf(this.#memberUsers).filter(({ id }) => !this.#memberGone(id)) };
   }
 
   get state(): ActionsState {

@@ -6,7 +6,7 @@ import { scimUrl } from '../scim/http/scim-url';
 import type { ProfileName } from '../scim/profiles/names';
 import { BatchActions, type ActionsState, type FollowUpHooks } from './actions';
 import { CallLog } from './call-log';
-import type { LeftPress } from './left-on-server';
+import type { LeftPress, Made } from './left-on-server';
 import { rememberMemberUser } from './own-members';
 
 /** Which press made a batch's resources, and where: what keeping it across page loads needs beside its actions. */
@@ -18,14 +18,13 @@ export interface PressOrigin {
   profile: ProfileName;
 }
 
-/** What a press leaves on the server that Delete can still reach, to keep (see left-on-server.ts); undefined when nothing. */
-export function keptPress(actions: BatchActions, { key, press, profile }: Omit<PressOrigin, 'baseUrl'>): LeftPress | undefined {
-  const { targets, memberUsers } = actions.leftOnServer;
+/** What a press leaves on the server, to keep (see left-on-server.ts); undefined when nothing. */
+export function keptPress({ resourceType, targets, memberUsers }: Made, { key, press, profile }: Omit<PressOrigin, 'baseUrl'>): LeftPress | undefined {
   if (targets.length === 0 && memberUsers.length === 0) return undefined;
   return {
     key,
     press,
-    resourceType: actions.state.resourceType,
+    resourceType,
     profile,
     targets: targets.map(({ index, id, url, record, memberIds }) => ({ index, id, url, record, memberIds })),
     memberUsers: [...memberUsers],

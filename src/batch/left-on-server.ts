@@ -28,6 +28,13 @@ export interface LeftPress {
   memberUsers: MemberUser[];
 }
 
+/** What a press has made that Delete can still reach: its resources not deleted, and its member users (BatchActions.leftOnServer, or what runBatch has made so far). */
+export interface Made {
+  resourceType: LeftPress['resourceType'];
+  targets: readonly LeftPress['targets'][number][];
+  memberUsers: readonly MemberUser[];
+}
+
 type StorageOf = () => Storage | undefined;
 const localStorageOf: StorageOf = () => globalThis.localStorage;
 

@@ -8,6 +8,7 @@ import type { ScimRecord } from '../scim/records/schemas';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
 import { runBatch } from './run-batch';
 import type { BatchState } from './state';
+import type { Made } from './left-on-server';
 
 const BASE = 'https://scim.example.com/scim/v2';
 
@@ -22,6 +23,7 @@ function configFor(attributes: Record<string, string>): GeneratorConfig {
 /** Runs one batch to its end against `fetch`, and reports what reached the element. */
 function batchOf(config: GeneratorConfig, makeRecords: (schema?: ResourceSchema) => ScimRecord[], fetch: typeof globalThis.fetch) {
   const events: { type: string; detail: unknown }[] = [];
+  const made: Made[] = [];
   let state: Partial<BatchState> = {};
   vi.stubGlobal('fetch', fetch);
   const ended = new Promise<void>((resolve) => {
@@ -36,10 +38,11 @@ function batchOf(config: GeneratorConfig, makeRecords: (schema?: ResourceSchema)
         events.push({ type, detail });
         if (type === COMPLETE_EVENT) resolve();
       },
+      made: (sofar) => made.push(sofar),
       finished: () => undefined,
     });
   });
-  return { ended, events, state: () => state };
+  return { ended, events, made, state: () => state };
 }
 
 /**
@@ -118,5 +121,25 @@ describe('F7: attribute names are ordinary names, whatever they are', () => {
       expect(record.constructor).toEqual(expect.any(String));
       expect(record.toString).toMatch(/^https:\/\/names\.example\.com\/scim\/v2\/Users\/[0-9a-f-]{36}$/);
     }
+  });
+});
+
+describe('what the batch has made, kept as it goes (issue 47: a reload mid-batch strands nothing)', () => {
+  it('is reported each time a create answers 201, before the batch ends, at {endpoint}/{id}', async () => {
+    const base = 'https://made.example.com/scim/v2';
+    let posted = 0;
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => {
+      posted += 1;
+      // The fourth create fails: nothing of it is the batch's.
+      if (posted === 4) return new Response(null, { status: 500 });
+      return new Response(JSON.stringify({ id: `u-${posted}` }), { status: 201, headers: { 'Content-Type': 'application/scim+json' } });
+    });
+    const batch = batchOf(configFor({ baseUrl: base }), () => createRecordGenerator(1)('Users', {}), fetch);
+    await batch.ended;
+    expect(batch.made.map(({ targets }) => targets.length)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const last = batch.made.at(-1);
+    expect(last?.resourceType).toBe('Users');
+    expect(last?.memberUsers).toEqual([]);
+    expect(last?.targets.map(({ url }) => url).sort()).toEqual(['u-1', 'u-2', 'u-3', 'u-5', 'u-6', 'u-7', 'u-8', 'u-9', 'u-10'].map((id) => `${base}/Users/${id}`).sort());
   });
 });

@@ -27,6 +27,8 @@ import type { BatchResult, ItemResult } from './results';
 import { discoverSchema } from './server-schemas';
 import type { BatchState } from './state';
 import type { KnownUser } from '../scim/records/members';
+import type { Made } from './left-on-server';
+import { memberUsersOf } from './own-members';
 
 /** What the batch's items and follow-ups share: the call log, what it owns, and the users its groups took members from. */
 interface BatchParts {
@@ -45,6 +47,8 @@ export interface BatchHooks {
   batchId: string;
   update(change: Partial<BatchState>): void;
   emit(type: string, detail: unknown): void;
+  /** What the batch has made so far, each time it has made more, until it has finished: kept across a reload (see left-on-server.ts). */
+  made(made: Made): void;
   /** The batch has finished: what can follow it (Deactivate, Delete, Check). */
   finished(followUps: FollowUps): void;
 }
@@ -148,6 +152,7 @@ function sendItems(
 ): void {
   const { log, owned } = parts;
   const results: ItemResult[] = [];
+  let madeCount = 0;
   const lines: BatchState['lines'][number][] = [];
   const unexplained: number[] = [];
   const sequence = config.flow === 'create' ? createThenAddMembers : PROFILE_MODULES[config.profile].sequences[config.resourceType];
@@ -173,6 +178,11 @@ function sendItems(
       };
       const result: ItemResult = { ...line, calls: callsOf(log.calls, index) };
       results[index] = result;
+      // As the actions will take them (see finish), the member users first: a reload now leaves nothing no page names.
+      const targets = actionTargets(config.endpoint, Object.values(results)).filter(({ url }) => owned.owns(url));
+      const memberUsers = memberUsersOf(parts.memberUsers ?? []);
+      if (targets.length + memberUsers.length > madeCount) hooks.made({ resourceType: config.resourceType, targets, memberUsers });
+      madeCount = targets.length + memberUsers.length;
       lines.push({ ...line, key: `${hooks.batchId}-${index}` });
       const running = lines.length < records.length;
       if (needsDiagnosis(result)) unexplained.push(index);

@@ -14,7 +14,7 @@ import { pageFacts, pageFetch } from './diagnose';
 import { draftFor, newDraft } from './draft';
 import type { FollowUps } from './follow-ups';
 import { keptPress, restoredActions, type PressOrigin } from './kept-press';
-import { keepLeftOnServer, leftOnServer } from './left-on-server';
+import { keepLeftOnServer, leftOnServer, type Made } from './left-on-server';
 import { runBatch } from './run-batch';
 import { discoverSchema } from './server-schemas';
 import type { BatchState, EarlierBatch, EditorState, GeneratorState, RecordDraft } from './state';
@@ -44,6 +44,8 @@ export class BatchSession {
   #batchId: string | undefined;
   /** The actions of earlier presses the page still shows, by their EarlierBatch id (see abandon and restoreEarlier). */
   #earlier = new Map<string, EarlierEntry>();
+  /** What the batches still sending have made so far, by batch id, with where (see #keepLeftOnServer). */
+  #making = new Map<string, { made: Made; origin: PressOrigin }>();
   /** Where the last batch went, for keeping what it leaves on the server (see #keepLeftOnServer). */
   #batchTarget: Pick<EarlierEntry, 'baseUrl' | 'profile'> | undefined;
   /** This element's part of the keys of the presses it keeps across page loads: unique to it and to this page load. */
@@ -105,7 +107,12 @@ export class BatchSession {
       },
       // A replaced batch's own events would count among the new press's ten; its actions' events name their press (`batch`).
       emit: (type, detail) => (current() || !BATCH_EVENTS.includes(type)) && this.#emit(type, detail),
+      made: (made) => {
+        this.#making.set(batchId, { made, origin: { key: `${this.#pageLoad}-${batchId}`, press: Number(batchId), baseUrl: config.baseUrl, profile: config.profile } });
+        this.#keepLeftOnServer();
+      },
       finished: (followUps) => {
+        this.#making.delete(batchId);
         if (current()) this.#followUps = followUps;
         else {
           this.#replaced.delete(batch);
@@ -199,6 +206,8 @@ export class BatchSession {
     this.abandon();
     for (const sending of this.#replaced) sending.abort();
     this.#replaced.clear();
+    // What they made so far stays kept, for the next element of this base URL to take up.
+    this.#making.clear();
     for (const { actions } of this.#earlier.values()) actions.abandon();
     this.#earlier.clear();
     // What it kept stays kept, for the next element of this base URL to take up.
@@ -267,9 +276,10 @@ export class BatchSession {
     const presses = [...this.#earlier.values()];
     const { actions } = this.#followUps ?? {};
     if (actions && this.#batchId && this.#batchTarget) presses.push({ actions, names: {}, press: Number(this.#batchId), key: `${this.#pageLoad}-${this.#batchId}`, ...this.#batchTarget });
-    const kept = presses.flatMap(({ actions: pressActions, baseUrl, ...origin }) => {
+    const made = [...presses.map(({ actions: pressActions, ...origin }) => ({ made: pressActions.leftOnServer, origin })), ...this.#making.values()];
+    const kept = made.flatMap(({ made: left, origin: { baseUrl, ...origin } }) => {
       this.#keptKeys.add(origin.key);
-      const press = keptPress(pressActions, origin);
+      const press = keptPress(left, origin);
       return press ? [{ baseUrl, press }] : [];
     });
     keepLeftOnServer(this.#keptKeys, kept);
