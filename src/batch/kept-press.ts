@@ -4,6 +4,8 @@ import type { GeneratorConfig } from '../page/config';
 import { OwnedResources } from '../scim/http/owned';
 import { scimUrl } from '../scim/http/scim-url';
 import type { ProfileName } from '../scim/profiles/names';
+import { isUser } from '../scim/records/records';
+import type { ScimRecord } from '../scim/records/schemas';
 import { BatchActions, type ActionsState, type FollowUpHooks } from './actions';
 import { CallLog } from './call-log';
 import type { LeftPress, Made } from './left-on-server';
@@ -18,6 +20,16 @@ export interface PressOrigin {
   profile: ProfileName;
 }
 
+/**
+ * The part of a record a kept press needs: what tells a user from a group and names it on its
+ * Delete's lines (isUser, recordName). The rest is not kept: an edited record may be 1 MB.
+ */
+function namingPart(record: ScimRecord): ScimRecord {
+  if (!isUser(record)) return { schemas: record.schemas, displayName: record.displayName };
+  const { schemas, userName, name, displayName, active } = record;
+  return { schemas, userName, name, active, emails: [], ...(displayName === undefined ? {} : { displayName }) };
+}
+
 /** What a press leaves on the server, to keep (see left-on-server.ts); undefined when nothing. */
 export function keptPress({ resourceType, targets, memberUsers }: Made, { key, press, profile }: Omit<PressOrigin, 'baseUrl'>): LeftPress | undefined {
   if (targets.length === 0 && memberUsers.length === 0) return undefined;
@@ -26,7 +38,7 @@ export function keptPress({ resourceType, targets, memberUsers }: Made, { key, p
     press,
     resourceType,
     profile,
-    targets: targets.map(({ index, id, url, record, memberIds }) => ({ index, id, url, record, memberIds })),
+    targets: targets.map(({ index, id, url, record, memberIds }) => ({ index, id, url, record: namingPart(record), memberIds })),
     memberUsers: [...memberUsers],
   };
 }
