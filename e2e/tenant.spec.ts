@@ -384,6 +384,20 @@ test('a reload while a batch is still sending keeps what it had made: the reload
     expect(changes(start, await snapshot(tenantServer))).toEqual([]);
   }));
 
+test('Forget drops a press of an earlier visit from the page and from what is kept, and sends nothing', ({ page }) =>
+  inTenant(page, async (tenantServer) => {
+    const element = await showGenerator(page, tenantServer.site.url, {});
+    await generateAndExpectCreated(element);
+    const reloaded = await showGenerator(page, tenantServer.site.url, {});
+    const section = earlierPress(reloaded, 1, 'earlier');
+    await expect(section.locator('[part~="earlier-status"]')).toHaveText('Press 1 of an earlier visit made 10 users that are still on the server.');
+    const sent = tenantServer.recorded.length;
+    await section.getByRole('button', { name: 'Forget', exact: true }).click();
+    await expect(section).toHaveCount(0);
+    expect(await page.evaluate((name) => localStorage.getItem(name), LEFT_ON_SERVER_STORAGE_NAME)).toBeNull();
+    expect(tenantServer.recorded.slice(sent)).toEqual([]);
+  }));
+
 test('Users: Update, Deactivate and Delete each change only what they mean to, the victim untouched', ({ page }) =>
   inTenant(page, async (tenantServer) => {
     await victim(tenantServer);

@@ -250,7 +250,7 @@ class MemoryStorage {
   clear = () => this.#items.clear();
 }
 
-it('after a reload, the presses that left something are earlier-visit presses: their Delete deletes every group and member user, and nothing stays kept', async () => {
+it('after a reload, the presses that left something are earlier-visit presses: Delete deletes every group and member user, Forget drops a press sending nothing, and nothing stays kept', async () => {
   const storage = new MemoryStorage();
   vi.stubGlobal('localStorage', storage);
   const base = 'https://reloaded.example.com/scim/v2';
@@ -285,13 +285,22 @@ it('after a reload, the presses that left something are earlier-visit presses: t
     [1, true, 10],
     [2, true, 10],
   ]);
-  for (const { id } of earlier) {
+  // Forget drops a press from the page and from what is kept, sending nothing; a press of this visit it leaves alone.
+  const sent = server.requests.length;
+  session.forgetEarlier(earlier[1]?.id ?? '');
+  expect(after.getState().earlier.map(({ press: number }) => number)).toEqual([1]);
+  expect((await import('./left-on-server')).leftOnServer(base).map(({ press: number }) => number)).toEqual([1]);
+  expect(server.requests.length).toBe(sent);
+  controller.session?.forgetEarlier('1');
+  expect(controller.getState().earlier.map(({ press: number, earlierVisit }) => [number, earlierVisit])).toEqual([[1, undefined]]);
+  for (const { id } of earlier.slice(0, 1)) {
     session.deleteEarlier(id);
     await vi.waitFor(() => expect(after.getState().earlier.find((entry) => entry.id === id)?.actions.running).toBeNull());
   }
-  expect(completions.map(({ batch: number }) => number)).toEqual([1, 2]);
+  expect(completions.map(({ batch: number }) => number)).toEqual([1]);
   expect(completions[0]?.memberUsers?.map((user) => 'action' in user && user.applied)).toEqual(Array(5).fill(true));
-  expect([server.store.Groups.size, server.store.Users.size]).toEqual([0, 0]);
+  // The forgotten press's groups are still on the server: Forget sent nothing.
+  expect([server.store.Groups.size, server.store.Users.size]).toEqual([10, 0]);
   for (const request of server.requests.filter((sent) => sent.startsWith('DELETE'))) expect(server.requests).toContain(request.replace('DELETE', 'GET'));
   expect(storage.length).toBe(0);
 });

@@ -183,6 +183,17 @@ export class BatchSession {
   }
 
   /**
+   * Drops a press of an earlier visit from the page and from what is kept (see left-on-server.ts),
+   * sending nothing: for a server wiped or gone since, whose resources Delete cannot reach.
+   */
+  forgetEarlier(id: string): void {
+    const entry = this.#earlier.get(id);
+    if (!entry?.earlierVisit || entry.actions.state.running) return;
+    this.#earlier.delete(id);
+    this.#earlierChanged();
+  }
+
+  /**
    * Before a new press: stops the batch in flight and what follows it. The last batch's actions stay
    * while Delete can still reach something of it (a resource, or a user made to be a member), so that
    * what earlier presses made can be deleted from the page; earlier presses with nothing left go.

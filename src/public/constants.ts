@@ -2,7 +2,8 @@
  * The names the element, the demo, the sandbox and the tests share, each declared once: here, or
  * for the lazily loaded layers that alone use them, in src/public/event-names.ts (the events),
  * src/scim/protocol.ts (SCIM's URNs and media type), src/scim/secrets/key-token.ts (the key's stand-ins),
- * src/page/email-domains.ts (where the reader's e-mail domains are kept)
+ * src/page/email-domains.ts (where the reader's e-mail domains are kept),
+ * src/batch/left-on-server.ts (where what presses left on a server is kept across reloads)
  * and src/widget/snippet-choice.ts (where the snippet language is kept), so that the element's
  * chunk does not carry them.
  * This module imports nothing, so any layer (src/scim included) and Node-side code may use it.

@@ -10,6 +10,9 @@ import { ActionOutcome } from './ActionOutcome';
 import { MemberUsers } from './MemberUsers';
 import styles from './actions.css?inline';
 
+/** The button that drops a press of an earlier visit from the page and from what is kept, sending nothing. */
+const FORGET_LABEL = 'Forget';
+
 const some = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** `Press 1`, or `Press 1 of an earlier visit` for one made before this page was loaded. */
@@ -28,7 +31,7 @@ function statusOf(earlier: EarlierBatch): string {
 }
 
 /** One earlier press: what it left on the server, its Delete, and how Delete ended on each resource. */
-function EarlierPress({ earlier, idle, onDelete }: { earlier: EarlierBatch; idle: boolean; onDelete: () => void }) {
+function EarlierPress({ earlier, idle, onDelete, onForget }: { earlier: EarlierBatch; idle: boolean; onDelete: () => void; onForget: () => void }) {
   const statusId = useId();
   const { actions, names } = earlier;
   const deletions = Object.entries(actions.outcomes).filter(([, outcome]) => outcome.action === 'delete');
@@ -40,6 +43,8 @@ function EarlierPress({ earlier, idle, onDelete }: { earlier: EarlierBatch; idle
           {statusOf(earlier)}
         </span>
         {left && <ActionButton label={ACTIONS.delete.label} enabled={idle && actions.running === null} describedBy={statusId} onPress={onDelete} />}
+        {/* A server wiped, or gone, since: the reader can stop being shown a press of an earlier visit without deleting it. */}
+        {left && earlier.earlierVisit && <ActionButton label={FORGET_LABEL} enabled={actions.running === null} describedBy={statusId} onPress={onForget} />}
       </div>
       {deletions.length > 0 && (
         <ul part={parts('results')}>
@@ -77,7 +82,13 @@ export function EarlierPresses({ controller, config }: { controller: BatchContro
     <>
       <style>{styles}</style>
       {earlier.map((entry) => (
-        <EarlierPress key={entry.id} earlier={entry} idle={!batch.running} onDelete={() => controller.session?.deleteEarlier(entry.id)} />
+        <EarlierPress
+          key={entry.id}
+          earlier={entry}
+          idle={!batch.running}
+          onDelete={() => controller.session?.deleteEarlier(entry.id)}
+          onForget={() => controller.session?.forgetEarlier(entry.id)}
+        />
       ))}
     </>
   );
