@@ -178,7 +178,7 @@ function sendItems(
       };
       const result: ItemResult = { ...line, calls: callsOf(log.calls, index) };
       results[index] = result;
-      // As the actions will take them (see finish), the member users first: a reload now leaves nothing no page names.
+      // What the batch has made so far, as its actions will take it (see finish): from now on a reload strands nothing an answer named.
       const targets = actionTargets(config.endpoint, Object.values(results)).filter(({ url }) => owned.owns(url));
       const memberUsers = memberUsersOf(parts.memberUsers ?? []);
       if (targets.length + memberUsers.length > madeCount) hooks.made({ resourceType: config.resourceType, targets, memberUsers });

@@ -47,7 +47,7 @@ export class BatchSession {
   /** What the batches still sending have made so far, by batch id, with where (see #keepLeftOnServer). */
   #making = new Map<string, { made: Made; origin: PressOrigin }>();
   /** Where the last batch went, for keeping what it leaves on the server (see #keepLeftOnServer). */
-  #batchTarget: Pick<EarlierEntry, 'baseUrl' | 'profile'> | undefined;
+  #batchTarget: Pick<PressOrigin, 'baseUrl' | 'profile'> | undefined;
   /** This element's part of the keys of the presses it keeps across page loads: unique to it and to this page load. */
   readonly #pageLoad = `${Date.now().toString(36)}.${(elementsOnPage += 1)}`;
   /** The keys of the presses this element has kept or taken up: its next keeping replaces them. */
@@ -108,7 +108,7 @@ export class BatchSession {
       // A replaced batch's own events would count among the new press's ten; its actions' events name their press (`batch`).
       emit: (type, detail) => (current() || !BATCH_EVENTS.includes(type)) && this.#emit(type, detail),
       made: (made) => {
-        this.#making.set(batchId, { made, origin: { key: `${this.#pageLoad}-${batchId}`, press: Number(batchId), baseUrl: config.baseUrl, profile: config.profile } });
+        this.#making.set(batchId, { made, origin: this.#originOf(batchId, config) });
         this.#keepLeftOnServer();
       },
       finished: (followUps) => {
@@ -116,7 +116,7 @@ export class BatchSession {
         if (current()) this.#followUps = followUps;
         else {
           this.#replaced.delete(batch);
-          this.#keep(batchId, followUps.actions, { baseUrl: config.baseUrl, profile: config.profile });
+          this.#keep(batchId, followUps.actions, config);
           this.#showEarlier();
         }
         this.#keepLeftOnServer();
@@ -245,9 +245,13 @@ export class BatchSession {
   }
 
   /** Keeps a finished batch's actions while Delete can still reach something of it, with its resources' names for their lines. */
-  #keep(batchId: string, actions: BatchActions, target: Pick<EarlierEntry, 'baseUrl' | 'profile'>): void {
-    if (!canDelete(actions.state)) return;
-    this.#earlier.set(batchId, { actions, names: namesOf(actions), press: Number(batchId), key: `${this.#pageLoad}-${batchId}`, ...target });
+  #keep(batchId: string, actions: BatchActions, target: Pick<PressOrigin, 'baseUrl' | 'profile'>): void {
+    if (canDelete(actions.state)) this.#earlier.set(batchId, { actions, names: namesOf(actions), ...this.#originOf(batchId, target) });
+  }
+
+  /** Batch `batchId` of this element as a press kept across page loads: its key, its number, where it went. */
+  #originOf(batchId: string, { baseUrl, profile }: Pick<PressOrigin, 'baseUrl' | 'profile'>): PressOrigin {
+    return { key: `${this.#pageLoad}-${batchId}`, press: Number(batchId), baseUrl, profile };
   }
 
   /**
@@ -270,7 +274,6 @@ export class BatchSession {
     this.#showEarlier();
   }
 
-
   /** The earlier presses as their actions stand now: one's Delete can change what another's can reach (see heldElsewhere). */
   #showEarlier(): void {
     const earlier = [...this.#earlier].map(([id, { actions, names, press, earlierVisit }]) => ({ id, press, names, actions: actions.state, ...(earlierVisit ? { earlierVisit } : {}) }));
@@ -284,18 +287,16 @@ export class BatchSession {
 
   /** Keeps, across page loads, what each press (the last one and the earlier ones) left that Delete can still reach. */
   #keepLeftOnServer(): void {
-    const presses = [...this.#earlier.values()];
     const { actions } = this.#followUps ?? {};
-    if (actions && this.#batchId && this.#batchTarget) presses.push({ actions, names: {}, press: Number(this.#batchId), key: `${this.#pageLoad}-${this.#batchId}`, ...this.#batchTarget });
-    const made = [...presses.map(({ actions: pressActions, ...origin }) => ({ made: pressActions.leftOnServer, origin })), ...this.#making.values()];
-    const kept = made.flatMap(({ made: left, origin: { baseUrl, ...origin } }) => {
+    const last = actions && this.#batchId && this.#batchTarget ? [{ made: actions.leftOnServer, origin: this.#originOf(this.#batchId, this.#batchTarget) }] : [];
+    const earlier = [...this.#earlier.values()].map(({ actions: pressActions, ...origin }) => ({ made: pressActions.leftOnServer, origin }));
+    const kept = [...earlier, ...last, ...this.#making.values()].flatMap(({ made, origin: { baseUrl, ...origin } }) => {
       this.#keptKeys.add(origin.key);
-      const press = keptPress(left, origin);
+      const press = keptPress(made, origin);
       return press ? [{ baseUrl, press }] : [];
     });
     keepLeftOnServer(this.#keptKeys, kept);
   }
-
 
   #emit(type: string, detail: unknown): void {
     this.owner.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
