@@ -333,7 +333,7 @@ test("Groups with Add members pressed three times: an earlier press's Delete del
     expect(changes(start, await snapshot(tenantServer))).toEqual([]);
   }));
 
-test('a reload keeps what the presses left: each press is one of an earlier visit with its Delete, and deleting them from the reloaded page leaves the tenant as it began', ({ page }) =>
+test('a reload keeps what the presses left: each press is one of an earlier visit with its Delete, and deleting them from the reloaded page leaves the tenant as it began', ({ page }, testInfo) =>
   inTenant(page, async (tenantServer) => {
     await victim(tenantServer);
     const start = await snapshot(tenantServer);
@@ -349,6 +349,7 @@ test('a reload keeps what the presses left: each press is one of an earlier visi
     await expect(earlierPress(element, 2, 'earlier').locator('[part~="earlier-status"]')).toHaveText('Press 2 of an earlier visit made 10 users that are still on the server.');
     await expect(generateButton(element)).toBeEnabled();
     expect(await resultLines(element)).toEqual([]);
+    expect(blockingViolations(await runAxe(page, testInfo, 'presses of an earlier visit, with Delete and Forget'))).toEqual([]);
 
     const deletedGroups = await deleteEarlier(element, 1, 'earlier');
     expect(deletedGroups.results.map(({ resourceId }) => resourceId).sort()).toEqual(createdIds(batch).sort());

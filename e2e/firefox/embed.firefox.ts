@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ActionResult } from '../../src/entries/index';
+import { ACTION_COMPLETE_EVENT } from '../../src/public/event-names';
 import { bundleSite } from '../support/http';
 import { createdLinesFor, sortByText, uniqueName } from '../support/result-lines';
 import { listenWithSandbox, type SandboxServer } from '../support/sandbox';
@@ -108,5 +110,31 @@ describe('elements added and changed after load', () => {
     await page.waitForFunction((host) => host.shadowRoot?.querySelector('button')?.textContent === 'Generate Groups →', {}, element);
     expect(await element.evaluate((host) => host.shadowRoot?.querySelector('label')?.textContent?.trim())).toBe('Add members');
     await expectCreatedAndHeld(element, 'Groups');
+  });
+});
+
+describe('across a reload', () => {
+  it("what a press left is the reloaded page's to delete: Press 1 of an earlier visit, whose Delete leaves none of its users on the server", async () => {
+    const page = await firefox.open(`${site.url}iife.html`, { apiKey });
+    const batch = await press(await generatorOn(page));
+    const made = batch.results.map(({ record }) => uniqueName(record));
+    expect(await site.heldNames(apiKey, 'Users')).toEqual(expect.arrayContaining(made));
+
+    await page.reload();
+    const element = await generatorOn(page);
+    const status = (host: Element) => host.shadowRoot?.querySelector('[part~="earlier-status"]')?.textContent;
+    await page.waitForFunction((host, text) => host.shadowRoot?.querySelector('[part~="earlier-status"]')?.textContent === text, {}, element, 'Press 1 of an earlier visit made 10 users that are still on the server.');
+    await element.evaluate((host, type) => {
+      const deleted: ActionResult[] = [];
+      Object.assign(host, { deleted });
+      host.addEventListener(type, (event) => deleted.push((event as CustomEvent<ActionResult>).detail), { once: true });
+    }, ACTION_COMPLETE_EVENT);
+    await (await element.$('>>> [part~="earlier"] [part~="action-button"]'))?.click();
+    await page.waitForFunction((host) => (host as unknown as { deleted: ActionResult[] }).deleted.length > 0, {}, element);
+    const deleted = await element.evaluate((host) => (host as unknown as { deleted: ActionResult[] }).deleted[0] as ActionResult);
+
+    expect(deleted.results.map(({ done, applied }) => done && applied)).toEqual(Array(10).fill(true));
+    expect((await site.heldNames(apiKey, 'Users')).filter((name) => made.includes(name))).toEqual([]);
+    expect(await element.evaluate(status)).toBe('Press 1 of an earlier visit: everything it made is deleted.');
   });
 });
