@@ -4,20 +4,18 @@ import { emailDomainFor } from '../page/email-domains';
 import { PLAN_CARD_DELAY_MS } from '../public/constants';
 import { COMPLETE_EVENT, RESULT_EVENT } from '../public/event-names';
 import { createRecordGenerator, type RecordGenerator } from '../scim/generate';
-import { withKeyShown } from '../scim/secrets/key-token';
 import { readEdits } from '../scim/editing/read-edits';
 import type { ResourceSchema } from '../scim/server-schema/definitions';
-import { recordName } from '../scim/records/records';
-import type { ActionKind, ActionsState, BatchActions } from './actions';
+import type { ActionKind } from './actions';
 import { CallLog } from './call-log';
 import { pageFacts, pageFetch } from './diagnose';
 import { draftFor, newDraft } from './draft';
 import type { FollowUps } from './follow-ups';
-import { keptPress, restoredActions, type PressOrigin } from './kept-press';
-import { keepLeftOnServer, leftOnServer, type Made } from './left-on-server';
+import { EarlierPresses } from './earlier-presses';
+import type { PressOrigin } from './kept-press';
 import { runBatch } from './run-batch';
 import { discoverSchema } from './server-schemas';
-import type { BatchState, EarlierBatch, EditorState, GeneratorState, RecordDraft } from './state';
+import type { BatchState, EditorState, GeneratorState, RecordDraft } from './state';
 import { watchApiKey } from './watch-api-key';
 
 /** What a session reads and changes of its element's controller (controller.ts). */
@@ -42,18 +40,18 @@ export class BatchSession {
   #followUps: FollowUps | undefined;
   /** The batch whose state the lines show: an update of another (an earlier press's Delete) goes to its earlier entry. */
   #batchId: string | undefined;
-  /** The actions of earlier presses the page still shows, by their EarlierBatch id (see abandon and restoreEarlier). */
-  #earlier = new Map<string, EarlierEntry>();
-  /** What the batches still sending have made so far, by batch id, with where (see #keepLeftOnServer). */
-  #making = new Map<string, { made: Made; origin: PressOrigin }>();
-  /** Where the last batch went, for keeping what it leaves on the server (see #keepLeftOnServer). */
+  /** Where the last batch went, for keeping what it leaves on the server (see EarlierPresses.keepOnServer). */
   #batchTarget: Pick<PressOrigin, 'baseUrl' | 'profile'> | undefined;
-  /** This element's part of the keys of the presses it keeps across page loads: unique to it and to this page load. */
-  readonly #pageLoad = `${Date.now().toString(36)}.${(elementsOnPage += 1)}`;
-  /** The keys of the presses this element has kept or taken up: its next keeping replaces them. */
-  readonly #keptKeys = new Set<string>();
-  /** The base URLs whose kept presses this element has taken up (see restoreEarlier). */
-  readonly #restoredAt = new Set<string>();
+  /** The earlier presses that left something Delete can reach, of this page load and kept from earlier ones. */
+  readonly #earlier = new EarlierPresses({
+    getState: () => this.owner.getState(),
+    setEarlier: (earlier) => this.owner.setEarlier(earlier),
+    lastBatch: () => {
+      const actions = this.#followUps?.actions;
+      return actions && this.#batchId && this.#batchTarget ? { actions, batchId: this.#batchId, target: this.#batchTarget } : undefined;
+    },
+    emit: (type, detail) => this.#emit(type, detail),
+  });
   /** Batches a later press replaced while they were still sending: their calls go on (see abandon); the element's removal aborts them. */
   #replaced = new Set<AbortController>();
   /** The key the current batch sent; undefined before the first batch. */
@@ -101,25 +99,22 @@ export class BatchSession {
       signal: batch.signal,
       batchId,
       update: (change) => {
-        if (!current()) return this.#earlierChanged();
+        if (!current()) return this.#earlier.changed();
         this.owner.updateBatch(change);
-        if (change.actions) this.#keepLeftOnServer();
+        if (change.actions) this.#earlier.keepOnServer();
       },
       // A replaced batch's own events would count among the new press's ten; its actions' events name their press (`batch`).
       emit: (type, detail) => (current() || !BATCH_EVENTS.includes(type)) && this.#emit(type, detail),
-      made: (made) => {
-        this.#making.set(batchId, { made, origin: this.#originOf(batchId, config) });
-        this.#keepLeftOnServer();
-      },
+      made: (made) => this.#earlier.making(batchId, made, config),
       finished: (followUps) => {
-        this.#making.delete(batchId);
+        this.#earlier.finished(batchId);
         if (current()) this.#followUps = followUps;
         else {
           this.#replaced.delete(batch);
-          this.#keep(batchId, followUps.actions, config);
-          this.#showEarlier();
+          this.#earlier.keep(batchId, followUps.actions, config);
+          this.#earlier.show();
         }
-        this.#keepLeftOnServer();
+        this.#earlier.keepOnServer();
       },
     });
     // Once the calls are out: the first watch registers with the browser's storage, which took 2 ms of the press.
@@ -172,25 +167,19 @@ export class BatchSession {
     }, PLAN_CARD_DELAY_MS);
   }
 
-  /**
-   * Deletes what an earlier press made and left on the server: one Delete at a time for each press,
-   * and none while a batch is sending, since its groups may be taking that press's member users
-   * before they hold them (see heldElsewhere).
-   */
+  /** Deletes what an earlier press left on the server (see EarlierPresses.delete). */
   deleteEarlier(id: string): void {
-    const actions = this.#earlier.get(id)?.actions;
-    if (actions && !actions.state.running && !this.owner.getState().batch.running) actions.run('delete');
+    this.#earlier.delete(id);
   }
 
-  /**
-   * Drops a press of an earlier visit from the page and from what is kept (see left-on-server.ts),
-   * sending nothing: for a server wiped or gone since, whose resources Delete cannot reach.
-   */
+  /** Drops a press of an earlier visit, sending nothing (see EarlierPresses.forget). */
   forgetEarlier(id: string): void {
-    const entry = this.#earlier.get(id);
-    if (!entry?.earlierVisit || entry.actions.state.running) return;
-    this.#earlier.delete(id);
-    this.#earlierChanged();
+    this.#earlier.forget(id);
+  }
+
+  /** Takes up what presses before this page load left at `config`'s base URL (see EarlierPresses.restore). */
+  restoreEarlier(config: Pick<GeneratorConfig, 'baseUrl' | 'timeoutMs'>): void {
+    this.#earlier.restore(config);
   }
 
   /**
@@ -206,10 +195,9 @@ export class BatchSession {
     if (this.#batch && !this.#followUps && this.owner.getState().batch.running) this.#replaced.add(this.#batch);
     else this.#batch?.abort();
     this.#followUps?.abandon();
-    if (this.#followUps && this.#batchId && this.#batchTarget) this.#keep(this.#batchId, this.#followUps.actions, this.#batchTarget);
+    if (this.#followUps && this.#batchId && this.#batchTarget) this.#earlier.keep(this.#batchId, this.#followUps.actions, this.#batchTarget);
     this.#followUps = undefined;
-    for (const [id, { actions }] of this.#earlier) if (!canDelete(actions.state)) this.#earlier.delete(id);
-    this.#showEarlier();
+    this.#earlier.dropDone();
   }
 
   /** Stops everything in flight and forgets the batches: the element has left the page. */
@@ -217,14 +205,7 @@ export class BatchSession {
     this.abandon();
     for (const sending of this.#replaced) sending.abort();
     this.#replaced.clear();
-    // What they made so far stays kept, for the next element of this base URL to take up.
-    this.#making.clear();
-    for (const { actions } of this.#earlier.values()) actions.abandon();
-    this.#earlier.clear();
-    // What it kept stays kept, for the next element of this base URL to take up.
-    for (const key of this.#keptKeys) takenUp.delete(key);
-    this.#keptKeys.clear();
-    this.#restoredAt.clear();
+    this.#earlier.reset();
     this.#batchApiKey = undefined;
     this.#stopWatchingApiKey?.();
     this.#stopWatchingApiKey = undefined;
@@ -244,81 +225,10 @@ export class BatchSession {
     return this.#records.generate;
   }
 
-  /** Keeps a finished batch's actions while Delete can still reach something of it, with its resources' names for their lines. */
-  #keep(batchId: string, actions: BatchActions, target: Pick<PressOrigin, 'baseUrl' | 'profile'>): void {
-    if (canDelete(actions.state)) this.#earlier.set(batchId, { actions, names: namesOf(actions), ...this.#originOf(batchId, target) });
-  }
-
-  /** Batch `batchId` of this element as a press kept across page loads: its key, its number, where it went. */
-  #originOf(batchId: string, { baseUrl, profile }: Pick<PressOrigin, 'baseUrl' | 'profile'>): PressOrigin {
-    return { key: `${this.#pageLoad}-${batchId}`, press: Number(batchId), baseUrl, profile };
-  }
-
-  /**
-   * Takes up what presses made before this page was loaded left on the server at `config`'s base
-   * URL (see left-on-server.ts), as earlier presses the reader can delete; once per element and
-   * base URL, and each press by one element of the page only.
-   */
-  restoreEarlier(config: Pick<GeneratorConfig, 'baseUrl' | 'timeoutMs'>): void {
-    if (this.#restoredAt.has(config.baseUrl)) return;
-    this.#restoredAt.add(config.baseUrl);
-    const hooks = { onChange: () => this.#earlierChanged(), emit: (type: string, detail: unknown) => this.#emit(type, withKeyShown(detail)) };
-    for (const left of leftOnServer(config.baseUrl)) {
-      if (takenUp.has(left.key)) continue;
-      takenUp.add(left.key);
-      this.#keptKeys.add(left.key);
-      const actions = restoredActions(left, config, hooks);
-      const { key, press, profile } = left;
-      if (canDelete(actions.state)) this.#earlier.set(key, { actions, names: namesOf(actions), press, key, baseUrl: config.baseUrl, profile, earlierVisit: true });
-    }
-    this.#showEarlier();
-  }
-
-  /** The earlier presses as their actions stand now: one's Delete can change what another's can reach (see heldElsewhere). */
-  #showEarlier(): void {
-    const earlier = [...this.#earlier].map(([id, { actions, names, press, earlierVisit }]) => ({ id, press, names, actions: actions.state, ...(earlierVisit ? { earlierVisit } : {}) }));
-    if (earlier.length > 0 || this.owner.getState().earlier.length > 0) this.owner.setEarlier(earlier);
-  }
-
-  #earlierChanged(): void {
-    this.#showEarlier();
-    this.#keepLeftOnServer();
-  }
-
-  /** Keeps, across page loads, what each press (the last one and the earlier ones) left that Delete can still reach. */
-  #keepLeftOnServer(): void {
-    const { actions } = this.#followUps ?? {};
-    const last = actions && this.#batchId && this.#batchTarget ? [{ made: actions.leftOnServer, origin: this.#originOf(this.#batchId, this.#batchTarget) }] : [];
-    const earlier = [...this.#earlier.values()].map(({ actions: pressActions, ...origin }) => ({ made: pressActions.leftOnServer, origin }));
-    const kept = [...earlier, ...last, ...this.#making.values()].flatMap(({ made, origin: { baseUrl, ...origin } }) => {
-      this.#keptKeys.add(origin.key);
-      const press = keptPress(made, origin);
-      return press ? [{ baseUrl, press }] : [];
-    });
-    keepLeftOnServer(this.#keptKeys, kept);
-  }
-
   #emit(type: string, detail: unknown): void {
     this.owner.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }
 
-/** An earlier press the element shows: its actions (only Delete), its resources' names, and where it is kept (see #keepLeftOnServer). */
-interface EarlierEntry extends PressOrigin {
-  actions: BatchActions;
-  names: EarlierBatch['names'];
-  earlierVisit?: true;
-}
-
-/** How many elements of this page have made a session: each keeps its presses under keys of its own. */
-let elementsOnPage = 0;
-/** The kept presses an element of this page has taken up (restoreEarlier): no other element shows them too. */
-const takenUp = new Set<string>();
-
-const namesOf = (actions: BatchActions) => Object.fromEntries(actions.targets.map(({ index, record }) => [index, recordName(record)]));
-
 /** The events of a batch's own items and of its end: a replaced batch sends none (see run). */
 const BATCH_EVENTS: readonly string[] = [RESULT_EVENT, COMPLETE_EVENT];
-
-/** Whether Delete can still reach something of a batch: a resource it created, or a user it made to be a member. */
-const canDelete = ({ remaining, memberUsersLeft }: ActionsState): boolean => remaining.delete > 0 || memberUsersLeft > 0;
