@@ -3,6 +3,7 @@ import type { BatchController } from '../batch/controller';
 import type { GeneratorConfig } from '../page/config';
 import { lazyModule } from '../page/lazy-module';
 import { parts } from '../public/parts';
+import { Message } from './Message';
 import { useLazy } from './use-lazy';
 
 export type EditorView = typeof import('./editor/editor-view');
@@ -52,9 +53,5 @@ export function EditRecordsPanel({ controller, config }: EditRecordsProps) {
   const { module: editorView, failed } = useLazy(lazyEditor);
   if (!config.editor || !state.editor.open) return null;
   if (editorView) return <editorView.RecordEditor controller={controller} config={config} state={state} id={EDITOR_ID} />;
-  return failed ? (
-    <p role="alert" part={parts('message')} className="message">
-      Could not load the editor of the records. Press "Edit records" twice to try again.
-    </p>
-  ) : null;
+  return failed ? <Message>Could not load the editor of the records. Press "Edit records" twice to try again.</Message> : null;
 }

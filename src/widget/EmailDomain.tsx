@@ -2,6 +2,7 @@ import { useId, useState, useSyncExternalStore } from 'react';
 import type { GeneratorConfig } from '../page/config';
 import { emailDomainFor, storeEmailDomain, storedEmailDomain, subscribeEmailDomains } from '../page/email-domains';
 import { parts } from '../public/parts';
+import { Message } from './Message';
 import { parseEmailDomain } from '../scim/records/email-domain';
 import styles from './email-domain.css?inline';
 
@@ -72,11 +73,7 @@ export function EmailDomain({ config }: { config: Pick<GeneratorConfig, 'baseUrl
           )}
         </form>
       </details>
-      {'problem' in used && (
-        <p role="alert" part={parts('message')} className="message">
-          {used.problem}
-        </p>
-      )}
+      {'problem' in used && <Message>{used.problem}</Message>}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { IDP_NAMES, idpProfiles } from '../scim/readiness/names';
 import { readinessJson, readinessReportMarkdown, verdictLine } from '../scim/readiness/report';
 import { CopyButton } from './CopyButton';
 import { LineDetails } from './LineDetails';
+import { Message } from './Message';
 import readinessStyles from './readiness.css?inline';
 import { saveFile } from './save-file';
 import { useSnippetTarget } from './snippet-choice';
@@ -91,11 +92,7 @@ export function Readiness({ config }: { config: GeneratorConfig }) {
   };
   const named = idpProfiles(config.readiness);
   if ('message' in named) {
-    return (
-      <p role="alert" part={parts('message')} className="message">
-        {named.message}
-      </p>
-    );
+    return <Message>{named.message}</Message>;
   }
   const { profiles: offered } = named;
   const choices: [string, readonly IdpProfile[]][] = offered.map((profile) => [`Ready for ${IDP_NAMES[profile]}?`, [profile]]);
@@ -110,16 +107,8 @@ export function Readiness({ config }: { config: GeneratorConfig }) {
           </button>
         ))}
       </p>
-      {failed && (
-        <p role="alert" part={parts('message')} className="message">
-          Could not load the readiness run. Press again to retry.
-        </p>
-      )}
-      {problem && (
-        <p role="alert" part={parts('message')} className="message">
-          {problem}
-        </p>
-      )}
+      {failed && <Message>Could not load the readiness run. Press again to retry.</Message>}
+      {problem && <Message>{problem}</Message>}
       <div aria-live="polite" aria-busy={running !== undefined}>
         {running && <p className="progress">Running {IDP_NAMES[running]}’s cycle…</p>}
         {verdicts.length > 0 && (

@@ -6,6 +6,7 @@ import { parts } from '../public/parts';
 import { callsOf } from '../scim/http/call';
 import { ErrorBoundary } from './ErrorBoundary';
 import { lazyViews } from './load-views';
+import { Message } from './Message';
 import { useLazy } from './use-lazy';
 import styles from './styles.css?inline';
 
@@ -32,21 +33,12 @@ function usePreloadWhenIdle(): void {
   }, []);
 }
 
-/** What the element shows instead of its button or its lines when it cannot do its work. */
-function Message({ text }: { text: string }) {
-  return (
-    <p role="alert" part={parts('message')} className="message">
-      {text}
-    </p>
-  );
-}
-
 /** The message alone, in place of everything the element shows. */
 function OnlyMessage({ text }: { text: string }) {
   return (
     <div className="scim-generator" part={parts('base')}>
       <style>{styles}</style>
-      <Message text={text} />
+      <Message>{text}</Message>
     </div>
   );
 }
@@ -119,14 +111,14 @@ export function ScimGenerator({ container, ...attributes }: ScimGeneratorProps) 
       <div className="results" aria-live="polite" aria-busy={batch.running}>
         {views && <views.EarlierPresses controller={controller} config={config} />}
         {batch.error ? (
-          <Message text={batch.error} />
+          <Message>{batch.error}</Message>
         ) : viewsFailed && batch.lines.length > 0 ? (
-          <p role="alert" part={parts('message')} className="message">
+          <Message>
             Could not load the view of the results.{' '}
             <button type="button" onClick={() => void lazyViews.preload().catch(() => undefined)}>
               Try again
             </button>
-          </p>
+          </Message>
         ) : (
           // callsOf comes from here, so that the call log's helpers live in the element's chunk
           // rather than in a chunk of their own that the lazy chunks would both wait for.
