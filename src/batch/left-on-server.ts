@@ -1,4 +1,5 @@
 import type { ActionTarget } from '../scim/actions/table';
+import { localStorageOf, readStoredObject, type StorageOf } from '../page/stored-object';
 import { isJsonObject } from '../scim/http/json';
 import { resourceUrl } from '../scim/http/resource-url';
 import { scimUrl } from '../scim/http/scim-url';
@@ -35,17 +36,7 @@ export interface Made {
   memberUsers: readonly MemberUser[];
 }
 
-type StorageOf = () => Storage | undefined;
-const localStorageOf: StorageOf = () => globalThis.localStorage;
-
-function readAll(storage: StorageOf): Record<string, unknown> {
-  try {
-    const stored: unknown = JSON.parse(storage()?.getItem(LEFT_ON_SERVER_STORAGE_NAME) ?? '{}');
-    return isJsonObject(stored) ? stored : {};
-  } catch {
-    return {};
-  }
-}
+const readAll = (storage: StorageOf) => readStoredObject(LEFT_ON_SERVER_STORAGE_NAME, storage);
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 

@@ -1,25 +1,16 @@
-import { isJsonObject } from '../scim/http/json';
 import { parseEmailDomain } from '../scim/records/email-domain';
 import type { GeneratorConfig } from './config';
+import { localStorageOf, readStoredObject, type StorageOf } from './stored-object';
 
 // The reader's own e-mail domain, one per base URL (a reader with two servers keeps two), kept as a
 // JSON object `{ "<base URL>": "<domain>" }`. Storage can be missing or throw (privacy modes,
 // sandboxed iframes): that reads as none set, and a domain then cannot be kept.
 
-type StorageOf = () => Storage | undefined;
-const localStorageOf: StorageOf = () => globalThis.localStorage;
 /** Where the reader's domains are kept: `localStorage[EMAIL_DOMAIN_STORAGE_NAME]`, a JSON object. */
 export const EMAIL_DOMAIN_STORAGE_NAME = 'scim-generator-email-domains';
 const listeners = new Set<() => void>();
 
-function readAll(storage: StorageOf): Record<string, unknown> {
-  try {
-    const stored: unknown = JSON.parse(storage()?.getItem(EMAIL_DOMAIN_STORAGE_NAME) ?? '{}');
-    return isJsonObject(stored) ? stored : {};
-  } catch {
-    return {};
-  }
-}
+const readAll = (storage: StorageOf) => readStoredObject(EMAIL_DOMAIN_STORAGE_NAME, storage);
 
 /** The reader's domain for `baseUrl`; undefined when none is kept, or what is kept is not a domain name. */
 export function storedEmailDomain(baseUrl: string, storage = localStorageOf): string | undefined {
