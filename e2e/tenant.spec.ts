@@ -113,15 +113,33 @@ const createdIds = (batch: BatchResult) => batch.results.flatMap(({ id }) => (id
 /** Every resource the tenant holds, by `Users/{id}` and `Groups/{id}`, as listed (members as a sorted set of ids, `meta` left out). */
 type Snapshot = Map<string, Record<string, unknown>>;
 
-async function snapshot({ site, key }: Tenant): Promise<Snapshot> {
-  const held: Snapshot = new Map();
-  for (const resourceType of ['Users', 'Groups'] as const) {
-    const response = await fetch(`${site.scimUrl}/${resourceType}?count=1000`, {
+type Listed = { id: string; meta?: unknown; members?: { value: string }[]; groups?: { value: string }[] };
+
+/**
+ * Every resource of the type, page by page (RFC 7644 §3.4.2.4: `startIndex` is 1-based): the
+ * sandbox cuts a page short of `count` when its resources are large (thirty groups with members
+ * fill more than one).
+ */
+async function listAll({ site, key }: Tenant, resourceType: 'Users' | 'Groups'): Promise<Listed[]> {
+  const listed: Listed[] = [];
+  let total: number;
+  do {
+    const response = await fetch(`${site.scimUrl}/${resourceType}?startIndex=${listed.length + 1}&count=1000`, {
       headers: { Authorization: `Bearer ${key}`, Accept: SCIM_CONTENT_TYPE, [SNAPSHOT_HEADER]: '1' },
     });
-    const list = (await response.json()) as { totalResults: number; Resources?: { id: string; meta?: unknown; members?: { value: string }[]; groups?: { value: string }[] }[] };
-    expect(list.Resources ?? []).toHaveLength(list.totalResults); // one page holds them all
-    for (const { meta: _meta, members, groups, ...rest } of list.Resources ?? []) {
+    const page = (await response.json()) as { totalResults: number; Resources?: Listed[] };
+    total = page.totalResults;
+    if (!page.Resources?.length) break;
+    listed.push(...page.Resources);
+  } while (listed.length < total);
+  expect(listed).toHaveLength(total); // every page read, none cut short of its place
+  return listed;
+}
+
+async function snapshot(tenantServer: Tenant): Promise<Snapshot> {
+  const held: Snapshot = new Map();
+  for (const resourceType of ['Users', 'Groups'] as const) {
+    for (const { meta: _meta, members, groups, ...rest } of await listAll(tenantServer, resourceType)) {
       // Multi-valued attributes have no order (RFC 7643 §2.4): a member removed and added back is the same group.
       const byValue = (values: { value: string }[]) => [...values].sort((a, b) => a.value.localeCompare(b.value));
       held.set(`${resourceType}/${rest.id}`, {
